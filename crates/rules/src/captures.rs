@@ -1,0 +1,335 @@
+//! Capture chains (RULES.md sections 1 to 3): the complete sequences of one piece, with the
+//! variant's king range, promotion inside a chain, removal of taken pieces and capture choice.
+
+use crate::geometry::opposite;
+use crate::moves::{Move, MoveList, MAX_HOPS};
+use crate::variant::{CaptureChoice, ChainPromotion, KingRange, Removal, RuleSet};
+
+/// No previous direction (the first capture of a chain).
+const NO_DIR: usize = 4;
+
+/// The state of the chain being built.
+struct Chain<'a> {
+    light: bool,
+    from: u32,
+    /// Empty squares at the start of the chain, with the moving piece's origin counted as empty.
+    empty: u64,
+    /// Enemy pieces (taken ones included until the chain ends).
+    enemy: u64,
+    /// Enemy kings.
+    enemy_kings: u64,
+    /// Pieces taken so far in this chain.
+    captured: u64,
+    path: [u8; MAX_HOPS],
+    hops: usize,
+    /// Italian: captured kings in order (see [`Move::king_order`]).
+    king_order: u64,
+    /// Italian: the hop at which the first king was taken (`u8::MAX`: none yet).
+    first_king: u8,
+    moving_king: bool,
+    /// Maximum rule: the largest count recorded so far.
+    best: u32,
+    /// Italian precedence key of the moves kept so far.
+    best_key: u32,
+    out: &'a mut MoveList,
+    start: usize,
+}
+
+impl Chain<'_> {
+    /// Empty squares now: taken pieces block until the chain ends unless removal is immediate.
+    #[inline(always)]
+    fn empty<R: RuleSet>(&self) -> u64 {
+        match R::R.removal {
+            Removal::AtEnd => self.empty,
+            Removal::Immediate => self.empty | self.captured,
+        }
+    }
+
+    /// Enemy pieces that can still be taken.
+    #[inline(always)]
+    fn takeable(&self) -> u64 {
+        self.enemy & !self.captured
+    }
+
+    #[inline(always)]
+    fn push<R: RuleSet>(&mut self, taken: u64, landing: u32) -> (u64, u8) {
+        let saved = (self.king_order, self.first_king);
+        self.captured |= taken;
+        self.path[self.hops] = landing as u8;
+        self.hops += 1;
+        if matches!(R::R.capture_choice, CaptureChoice::Italian) && taken & self.enemy_kings != 0 {
+            self.king_order = (self.king_order << 6) | (taken.trailing_zeros() as u64 + 1);
+            if self.first_king == u8::MAX {
+                self.first_king = (self.hops - 1) as u8;
+            }
+        }
+        saved
+    }
+
+    #[inline(always)]
+    fn pop(&mut self, taken: u64, saved: (u64, u8)) {
+        self.captured &= !taken;
+        self.hops -= 1;
+        (self.king_order, self.first_king) = saved;
+    }
+
+    /// Italian precedence key (RULES.md section 3): larger is preferred.
+    #[inline(always)]
+    fn italian_key(&self) -> u32 {
+        let count = self.captured.count_ones();
+        let kings = (self.captured & self.enemy_kings).count_ones();
+        let earliest = 255 - self.first_king as u32;
+        (count << 24) | ((self.moving_king as u32) << 23) | (kings << 16) | earliest
+    }
+
+    /// Records the chain built so far as a complete move ending on the last landing square.
+    #[inline]
+    fn record<R: RuleSet>(&mut self, promotes: bool) {
+        match R::R.capture_choice {
+            CaptureChoice::Free => {}
+            CaptureChoice::Maximum => {
+                let n = self.captured.count_ones();
+                if n < self.best {
+                    return;
+                }
+                if n > self.best {
+                    self.best = n;
+                    self.out.truncate(self.start);
+                }
+            }
+            CaptureChoice::Italian => {
+                let key = self.italian_key();
+                if key < self.best_key {
+                    return;
+                }
+                if key > self.best_key {
+                    self.best_key = key;
+                    self.out.truncate(self.start);
+                }
+            }
+        }
+        let mv = Move {
+            from: self.from as u8,
+            hops: self.hops as u8,
+            promotes,
+            path: self.path,
+            captured: self.captured,
+            king_order: self.king_order,
+        };
+        if self.out[self.start..].iter().any(|m| m.same_as(&mv)) {
+            return;
+        }
+        self.out.push(mv);
+    }
+}
+
+/// Chains of a man standing on `cur` (after `hops` captures).
+fn man_chain<R: RuleSet>(st: &mut Chain, cur: u32) {
+    let g = &R::R.geometry;
+    let mut dirs = g.forward(st.light);
+    if R::R.men_capture_backward {
+        dirs |= g.backward(st.light);
+    }
+    if R::R.men_capture_sideways {
+        dirs |= g.side;
+    }
+    let far = g.far_row(st.light);
+    let mut any = false;
+    for d in 0..4 {
+        if dirs & (1 << d) == 0 {
+            continue;
+        }
+        let dir = &g.dirs[d];
+        let mut victims = st.takeable();
+        if !R::R.men_capture_kings {
+            victims &= !st.enemy_kings;
+        }
+        let n = dir.step(1u64 << cur) & victims;
+        if n == 0 {
+            continue;
+        }
+        let l = dir.step(n) & st.empty::<R>();
+        if l == 0 {
+            continue;
+        }
+        any = true;
+        let landing = l.trailing_zeros();
+        let saved = st.push::<R>(n, landing);
+        if l & far != 0 {
+            match R::R.chain_promotion {
+                ChainPromotion::EndsMove => st.record::<R>(true),
+                ChainPromotion::ContinuesAsKing => king_chain::<R>(st, landing, d, true),
+                ChainPromotion::OnlyAtEnd => man_chain::<R>(st, landing),
+            }
+        } else {
+            man_chain::<R>(st, landing);
+        }
+        st.pop(n, saved);
+    }
+    if !any && st.hops > 0 {
+        st.record::<R>(far & (1u64 << cur) != 0);
+    }
+}
+
+/// The king's range for this chain: a man crowned mid-chain (Russian) captures as the variant's
+/// king.
+#[inline(always)]
+fn flying<R: RuleSet>() -> bool {
+    matches!(R::R.king_range, KingRange::Flying)
+}
+
+/// For a king on `cur` whose last capture went in direction `last`: the first takeable enemy in
+/// direction `d` with a free square behind it, as (taken square bit, first landing bit).
+#[inline(always)]
+fn king_target<R: RuleSet>(st: &Chain, cur: u32, last: usize, d: usize, empty: u64) -> Option<(u64, u64)> {
+    if R::R.no_reversal_in_chain && last != NO_DIR && d == opposite(last) {
+        return None;
+    }
+    let dir = &R::R.geometry.dirs[d];
+    let mut sq = dir.step(1u64 << cur);
+    if flying::<R>() {
+        while sq & empty != 0 {
+            sq = dir.step(sq);
+        }
+    }
+    if sq & st.takeable() == 0 {
+        return None;
+    }
+    let l = dir.step(sq) & empty;
+    if l == 0 {
+        return None;
+    }
+    Some((sq, l))
+}
+
+/// Chains of a king standing on `cur`. `promoted`: the piece was crowned during this chain.
+fn king_chain<R: RuleSet>(st: &mut Chain, cur: u32, last: usize, promoted: bool) {
+    let g = &R::R.geometry;
+    let mut any = false;
+    for d in 0..4 {
+        let empty = st.empty::<R>();
+        let Some((taken, first)) = king_target::<R>(st, cur, last, d, empty) else {
+            continue;
+        };
+        any = true;
+        let dir = &g.dirs[d];
+        if !flying::<R>() {
+            let landing = first.trailing_zeros();
+            let saved = st.push::<R>(taken, landing);
+            king_chain::<R>(st, landing, d, promoted);
+            st.pop(taken, saved);
+            continue;
+        }
+        // Flying: every free square beyond the taken piece. While the chain can go on from some
+        // of them, it must (RULES.md section 1), so only those are landings.
+        st.captured |= taken;
+        let empty_after = st.empty::<R>();
+        let mut landings = 0u64;
+        let mut l = first;
+        while l != 0 {
+            landings |= l;
+            l = dir.step(l) & empty_after;
+        }
+        let mut continuing = 0u64;
+        let mut ls = landings;
+        while ls != 0 {
+            let b = ls.trailing_zeros();
+            ls &= ls - 1;
+            if (0..4).any(|d2| king_target::<R>(st, b, d, d2, empty_after).is_some()) {
+                continuing |= 1u64 << b;
+            }
+        }
+        st.captured &= !taken;
+        let mut ls = if continuing != 0 { continuing } else { landings };
+        while ls != 0 {
+            let landing = ls.trailing_zeros();
+            ls &= ls - 1;
+            let saved = st.push::<R>(taken, landing);
+            if continuing != 0 {
+                king_chain::<R>(st, landing, d, promoted);
+            } else {
+                st.record::<R>(promoted);
+            }
+            st.pop(taken, saved);
+        }
+    }
+    if !any && st.hops > 0 {
+        st.record::<R>(promoted);
+    }
+}
+
+/// Appends every legal capture of the side to move to `out` (after the capture choice of the
+/// variant; RULES.md sections 2 and 3). Returns true if there was at least one.
+pub(crate) fn generate<R: RuleSet>(light: bool, own: u64, enemy: u64, kings: u64, out: &mut MoveList) -> bool {
+    let start = out.len();
+    let empty = R::R.geometry.board & !(own | enemy);
+    let mut st = Chain {
+        light,
+        from: 0,
+        empty,
+        enemy,
+        enemy_kings: enemy & kings,
+        captured: 0,
+        path: [0; MAX_HOPS],
+        hops: 0,
+        king_order: 0,
+        first_king: u8::MAX,
+        moving_king: false,
+        best: 0,
+        best_key: 0,
+        out,
+        start,
+    };
+    let mut pieces = own;
+    while pieces != 0 {
+        let from = pieces.trailing_zeros();
+        pieces &= pieces - 1;
+        let bit = 1u64 << from;
+        st.from = from;
+        st.empty = empty | bit;
+        st.moving_king = kings & bit != 0;
+        if st.moving_king {
+            king_chain::<R>(&mut st, from, NO_DIR, false);
+        } else {
+            man_chain::<R>(&mut st, from);
+        }
+    }
+    st.out.len() > start
+}
+
+/// True if the side to move has a capture (a quick test without building chains).
+#[inline]
+pub(crate) fn exists<R: RuleSet>(light: bool, own: u64, enemy: u64, kings: u64) -> bool {
+    let g = &R::R.geometry;
+    let empty = g.board & !(own | enemy);
+    let men = own & !kings;
+    let own_kings = own & kings;
+    let mut man_dirs = g.forward(light);
+    if R::R.men_capture_backward {
+        man_dirs |= g.backward(light);
+    }
+    if R::R.men_capture_sideways {
+        man_dirs |= g.side;
+    }
+    let man_victims = if R::R.men_capture_kings { enemy } else { enemy & !kings };
+    for d in 0..4 {
+        let dir = &g.dirs[d];
+        if man_dirs & (1 << d) != 0 && dir.step(dir.step(men) & man_victims) & empty != 0 {
+            return true;
+        }
+        if own_kings != 0 {
+            let mut ray = dir.step(own_kings);
+            if flying::<R>() {
+                while ray != 0 {
+                    if dir.step(ray & enemy) & empty != 0 {
+                        return true;
+                    }
+                    ray = dir.step(ray & empty);
+                }
+            } else if dir.step(ray & enemy) & empty != 0 {
+                return true;
+            }
+        }
+    }
+    false
+}

@@ -1,0 +1,33 @@
+//! # draughts-rules
+//!
+//! The game logic of the draughts platform: every rule set of `RULES.md` as data
+//! ([`Variant`], [`Rules`]), bitboards for the three board geometries, legal move generation with
+//! complete capture chains, games with history and results, and notation (square names, move
+//! text, FEN, position text, PDN).
+//!
+//! ```
+//! use draughts_rules::{Position, Variant};
+//! let start = Position::start(Variant::International);
+//! assert_eq!(start.legal_moves().len(), 9);
+//! assert_eq!(draughts_rules::perft(&start, 3), 658);
+//! ```
+//!
+//! No I/O and no dependencies: this crate stands on its own.
+
+pub mod bitboard;
+mod captures;
+pub mod color;
+pub mod geometry;
+mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod position;
+pub mod variant;
+mod zobrist;
+
+pub use color::Color;
+pub use geometry::{BoardKind, Geometry};
+pub use moves::{Move, MoveList, MAX_HOPS};
+pub use perft::{divide, perft};
+pub use position::{Piece, PieceKind, Position, SetupError};
+pub use variant::{CaptureChoice, ChainPromotion, KingRange, QuietReset, Removal, Rules, SquareNotation, Variant};

@@ -1,0 +1,139 @@
+//! Legal move generation: captures when any exist (capture is compulsory, RULES.md section 1),
+//! otherwise quiet moves of men and kings.
+
+use crate::captures;
+use crate::geometry::opposite;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::variant::{with_rules, KingRange, RuleSet};
+use crate::Color;
+
+#[inline(always)]
+fn man_step_dirs<R: RuleSet>(light: bool) -> u8 {
+    let g = &R::R.geometry;
+    let mut dirs = g.forward(light);
+    if R::R.men_step_sideways {
+        dirs |= g.side;
+    }
+    dirs
+}
+
+fn quiet<R: RuleSet>(light: bool, own: u64, enemy: u64, kings: u64, out: &mut MoveList) {
+    let g = &R::R.geometry;
+    let empty = g.board & !(own | enemy);
+    let men = own & !kings;
+    let far = g.far_row(light);
+    let dirs = man_step_dirs::<R>(light);
+    for d in 0..4 {
+        if dirs & (1 << d) == 0 {
+            continue;
+        }
+        let back = &g.dirs[opposite(d)];
+        let mut targets = g.dirs[d].step(men) & empty;
+        while targets != 0 {
+            let to = targets.trailing_zeros();
+            targets &= targets - 1;
+            let from = back.step(1u64 << to).trailing_zeros();
+            out.push(Move::quiet(from, to, far & (1u64 << to) != 0));
+        }
+    }
+    let mut ks = own & kings;
+    while ks != 0 {
+        let from = ks.trailing_zeros();
+        ks &= ks - 1;
+        for dir in &g.dirs {
+            let mut sq = dir.step(1u64 << from) & empty;
+            while sq != 0 {
+                out.push(Move::quiet(from, sq.trailing_zeros(), false));
+                if matches!(R::R.king_range, KingRange::Short) {
+                    break;
+                }
+                sq = dir.step(sq) & empty;
+            }
+        }
+    }
+}
+
+fn count_quiet<R: RuleSet>(light: bool, own: u64, enemy: u64, kings: u64) -> u64 {
+    let g = &R::R.geometry;
+    let empty = g.board & !(own | enemy);
+    let men = own & !kings;
+    let own_kings = own & kings;
+    let dirs = man_step_dirs::<R>(light);
+    let mut n = 0u64;
+    for d in 0..4 {
+        let dir = &g.dirs[d];
+        if dirs & (1 << d) != 0 {
+            n += (dir.step(men) & empty).count_ones() as u64;
+        }
+        // Rays of different kings in one direction never overlap (the rear one is blocked by the
+        // front one), so filling them together counts every (king, square) pair once.
+        let mut ray = dir.step(own_kings) & empty;
+        while ray != 0 {
+            n += ray.count_ones() as u64;
+            if matches!(R::R.king_range, KingRange::Short) {
+                break;
+            }
+            ray = dir.step(ray) & empty;
+        }
+    }
+    n
+}
+
+#[inline(always)]
+fn sides(pos: &Position) -> (bool, u64, u64, u64) {
+    let side = pos.side_to_move();
+    (side == Color::Light, pos.pieces(side), pos.pieces(!side), pos.all_kings())
+}
+
+fn generate<R: RuleSet>(pos: &Position, out: &mut MoveList) {
+    let (light, own, enemy, kings) = sides(pos);
+    if !captures::generate::<R>(light, own, enemy, kings, out) {
+        quiet::<R>(light, own, enemy, kings, out);
+    }
+}
+
+fn count<R: RuleSet>(pos: &Position, scratch: &mut MoveList) -> u64 {
+    let (light, own, enemy, kings) = sides(pos);
+    if captures::exists::<R>(light, own, enemy, kings) {
+        scratch.clear();
+        captures::generate::<R>(light, own, enemy, kings, scratch);
+        scratch.len() as u64
+    } else {
+        count_quiet::<R>(light, own, enemy, kings)
+    }
+}
+
+impl Position {
+    /// Appends the legal moves of the side to move to `out` (which is not cleared). Captures only,
+    /// when any exist; complete chains only; one move per identity (see [`Move::same_as`]).
+    pub fn generate_moves(&self, out: &mut MoveList) {
+        with_rules!(self.variant(), R => generate::<R>(self, out))
+    }
+
+    /// The legal moves of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut out = Vec::with_capacity(48);
+        self.generate_moves(&mut out);
+        out
+    }
+
+    /// The number of legal moves, counted without building quiet moves (bulk counting for
+    /// perft). `scratch` is reused for captures.
+    pub fn count_moves(&self, scratch: &mut MoveList) -> u64 {
+        with_rules!(self.variant(), R => count::<R>(self, scratch))
+    }
+
+    /// True if the side to move must capture.
+    pub fn has_capture(&self) -> bool {
+        let (light, own, enemy, kings) = sides(self);
+        with_rules!(self.variant(), R => captures::exists::<R>(light, own, enemy, kings))
+    }
+
+    /// True if the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let (light, own, enemy, kings) = sides(self);
+        with_rules!(self.variant(), R => captures::exists::<R>(light, own, enemy, kings)
+            || count_quiet::<R>(light, own, enemy, kings) > 0)
+    }
+}

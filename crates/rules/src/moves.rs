@@ -1,0 +1,87 @@
+//! Moves: an origin, the landing squares in order, and the set of captured squares.
+
+use crate::bitboard::bits;
+
+/// The most landing squares one move can have: a chain never takes more pieces than the
+/// opponent has, and no variant gives a side more than 20.
+pub const MAX_HOPS: usize = 20;
+
+/// A move (RULES.md sections 1 and 8). Squares are bit indices of the variant's geometry.
+///
+/// Identity follows `../shared/data/perft.md`: two moves are the same when they have the same
+/// origin, destination and captured set, and (Italian only) take the enemy kings in the same order;
+/// see [`Move::same_as`]. The landing squares in between are kept for notation and display; when
+/// two routes are the same move, the generator keeps the first one it found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Origin square (bit index).
+    pub from: u8,
+    /// Number of landing squares in `path` (1 for a quiet move).
+    pub hops: u8,
+    /// True when the moving man becomes a king with this move.
+    pub promotes: bool,
+    /// Landing squares in order; `path[hops - 1]` is the destination.
+    pub path: [u8; MAX_HOPS],
+    /// Captured squares (bit set; empty for a quiet move).
+    pub captured: u64,
+    /// Italian precedence data: the captured kings' squares in capture order, 6 bits each
+    /// (bit + 1), most recent lowest; 0 when no king is taken or in other variants.
+    pub king_order: u64,
+}
+
+impl Move {
+    /// A quiet move from `from` to `to`.
+    #[inline(always)]
+    pub fn quiet(from: u32, to: u32, promotes: bool) -> Move {
+        let mut path = [0u8; MAX_HOPS];
+        path[0] = to as u8;
+        Move { from: from as u8, hops: 1, promotes, path, captured: 0, king_order: 0 }
+    }
+
+    /// Destination square (bit index).
+    #[inline(always)]
+    pub fn to(&self) -> u32 {
+        self.path[self.hops as usize - 1] as u32
+    }
+
+    /// Origin square (bit index).
+    #[inline(always)]
+    pub fn from(&self) -> u32 {
+        self.from as u32
+    }
+
+    /// The landing squares in order (bit indices).
+    pub fn landings(&self) -> &[u8] {
+        &self.path[..self.hops as usize]
+    }
+
+    /// True for a capture.
+    #[inline(always)]
+    pub fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+
+    /// Number of pieces taken.
+    #[inline(always)]
+    pub fn capture_count(&self) -> u32 {
+        self.captured.count_ones()
+    }
+
+    /// The captured squares in ascending bit order.
+    pub fn captured_squares(&self) -> impl Iterator<Item = u32> {
+        bits(self.captured)
+    }
+
+    /// Move identity of `../shared/data/perft.md`: origin, destination, captured set and the order
+    /// of captured kings (which is only recorded in Italian).
+    #[inline(always)]
+    pub fn same_as(&self, other: &Move) -> bool {
+        self.from == other.from
+            && self.to() == other.to()
+            && self.captured == other.captured
+            && self.king_order == other.king_order
+    }
+}
+
+/// A growable list of moves, reused between calls to avoid allocation.
+pub type MoveList = Vec<Move>;

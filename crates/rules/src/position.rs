@@ -1,0 +1,253 @@
+//! A validated position: pieces, side to move and hash.
+
+use crate::color::Color;
+use crate::moves::Move;
+use crate::variant::Variant;
+use crate::zobrist;
+use std::fmt;
+
+/// A kind of piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PieceKind {
+    Man,
+    King,
+}
+
+/// A piece: its side and kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub kind: PieceKind,
+}
+
+/// What is wrong with a set-up (see [`Position::new`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// A square (bit index) is not a playable square of the board.
+    NotASquare(u32),
+    /// A square holds pieces of both sides.
+    BothSides(u32),
+    /// A king bit is set on an empty square.
+    KingOnEmpty(u32),
+    /// A man stands on its own far row, where it would have been crowned.
+    ManOnFarRow { color: Color, bit: u32 },
+    /// A side has more pieces than the variant gives it.
+    TooManyPieces { color: Color, count: u32, max: u32 },
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::NotASquare(b) => write!(f, "bit {b} is not a playable square"),
+            SetupError::BothSides(b) => write!(f, "bit {b} holds pieces of both sides"),
+            SetupError::KingOnEmpty(b) => write!(f, "bit {b} is marked king but empty"),
+            SetupError::ManOnFarRow { color, bit } => {
+                write!(f, "a {color} man on bit {bit} stands on its far row and should be a king")
+            }
+            SetupError::TooManyPieces { color, count, max } => {
+                write!(f, "{color} has {count} pieces; at most {max} are allowed")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// A position of one variant: the pieces of each side, the kings, the side to move and a
+/// Zobrist hash kept up to date by [`Position::play`].
+///
+/// Built only through [`Position::new`] (which checks it) or [`Position::start`]; after that, the
+/// type guarantees that pieces stand on playable squares, never two on one square, and no man
+/// stands on its far row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    variant: Variant,
+    side: Color,
+    /// Pieces by side: `[light, dark]`.
+    pieces: [u64; 2],
+    kings: u64,
+    hash: u64,
+}
+
+impl Position {
+    /// Checks and builds a position. `light` and `dark` are the bit sets of each side's pieces,
+    /// `kings` the bit set of kings of either side.
+    ///
+    /// Errors: [`SetupError`] naming the first offending square (as a bit index; the notation
+    /// layer reports it with the variant's square names).
+    pub fn new(variant: Variant, light: u64, dark: u64, kings: u64, side: Color) -> Result<Position, SetupError> {
+        let g = variant.geometry();
+        let off = (light | dark | kings) & !g.board;
+        if off != 0 {
+            return Err(SetupError::NotASquare(off.trailing_zeros()));
+        }
+        if light & dark != 0 {
+            return Err(SetupError::BothSides((light & dark).trailing_zeros()));
+        }
+        if kings & !(light | dark) != 0 {
+            return Err(SetupError::KingOnEmpty((kings & !(light | dark)).trailing_zeros()));
+        }
+        let lm = light & !kings & g.far_row(true);
+        if lm != 0 {
+            return Err(SetupError::ManOnFarRow { color: Color::Light, bit: lm.trailing_zeros() });
+        }
+        let dm = dark & !kings & g.far_row(false);
+        if dm != 0 {
+            return Err(SetupError::ManOnFarRow { color: Color::Dark, bit: dm.trailing_zeros() });
+        }
+        let max = Position::start(variant).pieces[0].count_ones();
+        for (color, bb) in [(Color::Light, light), (Color::Dark, dark)] {
+            if bb.count_ones() > max {
+                return Err(SetupError::TooManyPieces { color, count: bb.count_ones(), max });
+            }
+        }
+        Ok(Position::from_parts(variant, light, dark, kings, side))
+    }
+
+    fn from_parts(variant: Variant, light: u64, dark: u64, kings: u64, side: Color) -> Position {
+        let mut p = Position { variant, side, pieces: [light, dark], kings, hash: 0 };
+        p.hash = p.compute_hash();
+        p
+    }
+
+    /// The start position of a variant (RULES.md section 2, column "men per side, rows" and
+    /// "first move").
+    pub fn start(variant: Variant) -> Position {
+        let r = variant.rules();
+        let g = &r.geometry;
+        let size = g.size as u32;
+        let skip = r.start_skips_back_row as u32;
+        let mut dark = 0;
+        let mut light = 0;
+        for i in 0..r.start_rows as u32 {
+            dark |= g.row_mask(skip + i);
+            light |= g.row_mask(size - 1 - skip - i);
+        }
+        Position::from_parts(variant, light, dark, 0, r.first_mover)
+    }
+
+    /// The variant of this position.
+    #[inline(always)]
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// All pieces of one side.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color) -> u64 {
+        self.pieces[color.index()]
+    }
+
+    /// The kings of one side.
+    #[inline(always)]
+    pub fn kings(&self, color: Color) -> u64 {
+        self.pieces[color.index()] & self.kings
+    }
+
+    /// The men of one side.
+    #[inline(always)]
+    pub fn men(&self, color: Color) -> u64 {
+        self.pieces[color.index()] & !self.kings
+    }
+
+    /// All kings of both sides.
+    #[inline(always)]
+    pub fn all_kings(&self) -> u64 {
+        self.kings
+    }
+
+    /// All occupied squares.
+    #[inline(always)]
+    pub fn occupied(&self) -> u64 {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// The piece on a square (bit index), if any.
+    pub fn piece_at(&self, bit: u32) -> Option<Piece> {
+        let b = 1u64 << bit;
+        let color = if self.pieces[0] & b != 0 {
+            Color::Light
+        } else if self.pieces[1] & b != 0 {
+            Color::Dark
+        } else {
+            return None;
+        };
+        let kind = if self.kings & b != 0 { PieceKind::King } else { PieceKind::Man };
+        Some(Piece { color, kind })
+    }
+
+    /// The Zobrist hash: pieces, kinds and side to move.
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for (i, light) in [(0, true), (1, false)] {
+            h ^= zobrist::keys(zobrist::kind(light, false), self.pieces[i] & !self.kings);
+            h ^= zobrist::keys(zobrist::kind(light, true), self.pieces[i] & self.kings);
+        }
+        if self.side == Color::Dark {
+            h ^= zobrist::DARK_TO_MOVE;
+        }
+        h
+    }
+
+    /// The same pieces with the other side to move (for analysis and set-ups).
+    pub fn with_side_to_move(&self, side: Color) -> Position {
+        Position::from_parts(self.variant, self.pieces[0], self.pieces[1], self.kings, side)
+    }
+
+    /// Plays a move, which must be one of this position's legal moves (not checked: use
+    /// [`crate::Game::play`] or [`Position::legal_moves`] to validate). Updates the hash.
+    #[inline]
+    pub fn play(&mut self, mv: &Move) {
+        let us = self.side.index();
+        let light = self.side == Color::Light;
+        let from = 1u64 << mv.from;
+        let to = 1u64 << mv.to();
+        let was_king = self.kings & from != 0;
+        // Captured pieces.
+        if mv.captured != 0 {
+            let them = 1 - us;
+            let taken_kings = mv.captured & self.kings;
+            self.hash ^= zobrist::keys(zobrist::kind(!light, false), mv.captured & !taken_kings);
+            self.hash ^= zobrist::keys(zobrist::kind(!light, true), taken_kings);
+            self.pieces[them] &= !mv.captured;
+            self.kings &= !mv.captured;
+        }
+        // The moving piece.
+        self.pieces[us] = (self.pieces[us] & !from) | to;
+        let now_king = was_king || mv.promotes;
+        self.hash ^= zobrist::PIECE[zobrist::kind(light, was_king)][mv.from as usize];
+        self.hash ^= zobrist::PIECE[zobrist::kind(light, now_king)][mv.to() as usize];
+        if was_king {
+            self.kings &= !from;
+        }
+        if now_king {
+            self.kings |= to;
+        }
+        self.side = !self.side;
+        self.hash ^= zobrist::DARK_TO_MOVE;
+    }
+
+    /// The position after `mv`, leaving this one unchanged.
+    #[inline]
+    pub fn after(&self, mv: &Move) -> Position {
+        let mut p = *self;
+        p.play(mv);
+        p
+    }
+
+    /// Recomputes the hash from scratch; equals [`Position::hash`] (used by tests).
+    pub fn hash_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+}
