@@ -33,6 +33,8 @@ struct Chain<'a> {
     best_key: u32,
     out: &'a mut MoveList,
     start: usize,
+    /// False: keep every route, even several of one move (for reading move text).
+    dedup: bool,
 }
 
 impl Chain<'_> {
@@ -116,7 +118,7 @@ impl Chain<'_> {
             captured: self.captured,
             king_order: self.king_order,
         };
-        if self.out[self.start..].iter().any(|m| m.same_as(&mv)) {
+        if self.dedup && self.out[self.start..].iter().any(|m| m.same_as(&mv)) {
             return;
         }
         self.out.push(mv);
@@ -260,7 +262,7 @@ fn king_chain<R: RuleSet>(st: &mut Chain, cur: u32, last: usize, promoted: bool)
 
 /// Appends every legal capture of the side to move to `out` (after the capture choice of the
 /// variant; RULES.md sections 2 and 3). Returns true if there was at least one.
-pub(crate) fn generate<R: RuleSet>(light: bool, own: u64, enemy: u64, kings: u64, out: &mut MoveList) -> bool {
+pub(crate) fn generate<R: RuleSet>(light: bool, own: u64, enemy: u64, kings: u64, out: &mut MoveList, dedup: bool) -> bool {
     let start = out.len();
     let empty = R::R.geometry.board & !(own | enemy);
     let mut st = Chain {
@@ -279,6 +281,7 @@ pub(crate) fn generate<R: RuleSet>(light: bool, own: u64, enemy: u64, kings: u64
         best_key: 0,
         out,
         start,
+        dedup,
     };
     let mut pieces = own;
     while pieces != 0 {

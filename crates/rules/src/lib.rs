@@ -17,15 +17,19 @@
 pub mod bitboard;
 mod captures;
 pub mod color;
+pub mod game;
 pub mod geometry;
 mod movegen;
 pub mod moves;
+pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod variant;
 mod zobrist;
 
 pub use color::Color;
+pub use game::{Game, Outcome, PlayError, Reason};
+pub use notation::ParseError;
 pub use geometry::{BoardKind, Geometry};
 pub use moves::{Move, MoveList, MAX_HOPS};
 pub use perft::{divide, perft};

@@ -86,9 +86,9 @@ fn sides(pos: &Position) -> (bool, u64, u64, u64) {
     (side == Color::Light, pos.pieces(side), pos.pieces(!side), pos.all_kings())
 }
 
-fn generate<R: RuleSet>(pos: &Position, out: &mut MoveList) {
+fn generate<R: RuleSet>(pos: &Position, out: &mut MoveList, dedup: bool) {
     let (light, own, enemy, kings) = sides(pos);
-    if !captures::generate::<R>(light, own, enemy, kings, out) {
+    if !captures::generate::<R>(light, own, enemy, kings, out, dedup) {
         quiet::<R>(light, own, enemy, kings, out);
     }
 }
@@ -97,7 +97,7 @@ fn count<R: RuleSet>(pos: &Position, scratch: &mut MoveList) -> u64 {
     let (light, own, enemy, kings) = sides(pos);
     if captures::exists::<R>(light, own, enemy, kings) {
         scratch.clear();
-        captures::generate::<R>(light, own, enemy, kings, scratch);
+        captures::generate::<R>(light, own, enemy, kings, scratch, true);
         scratch.len() as u64
     } else {
         count_quiet::<R>(light, own, enemy, kings)
@@ -108,7 +108,16 @@ impl Position {
     /// Appends the legal moves of the side to move to `out` (which is not cleared). Captures only,
     /// when any exist; complete chains only; one move per identity (see [`Move::same_as`]).
     pub fn generate_moves(&self, out: &mut MoveList) {
-        with_rules!(self.variant(), R => generate::<R>(self, out))
+        with_rules!(self.variant(), R => generate::<R>(self, out, true))
+    }
+
+    /// Every route of every legal move: like [`Position::legal_moves`], but when two capture
+    /// routes are one move (same origin, destination and captured set), both are listed. Used to
+    /// read move text that spells out a route.
+    pub fn legal_routes(&self) -> MoveList {
+        let mut out = Vec::with_capacity(48);
+        with_rules!(self.variant(), R => generate::<R>(self, &mut out, false));
+        out
     }
 
     /// The legal moves of the side to move.

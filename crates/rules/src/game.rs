@@ -1,0 +1,327 @@
+//! A game: positions and moves played, undo, repetition, the quiet-move counter and the result
+//! with its reason (RULES.md sections 1, 2, 4 and 7).
+
+use crate::moves::Move;
+use crate::notation::{movetext, ParseError};
+use crate::position::Position;
+use crate::variant::{QuietReset, Variant};
+use crate::Color;
+use std::fmt;
+
+/// Why a game ended (RULES.md section 4). [`Reason::code`] gives the stored form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// The loser has no pieces left.
+    NoPieces,
+    /// The loser has no legal move on its turn.
+    NoLegalMove,
+    /// The same position occurred for the third time.
+    Threefold,
+    /// The quiet-move counter reached the variant's limit (80 or 120 half-moves).
+    QuietMoves(u16),
+    /// A player resigned.
+    Resignation,
+    /// The players agreed a draw.
+    Agreement,
+    /// Turkish: each side has exactly one piece left.
+    OnePieceEach,
+    /// A player left an online game and did not come back in time.
+    Abandonment,
+}
+
+impl Reason {
+    /// The stored code: `no-pieces`, `no-legal-move`, `threefold`, `quiet-moves-80`, ...
+    pub fn code(&self) -> String {
+        match self {
+            Reason::NoPieces => "no-pieces".into(),
+            Reason::NoLegalMove => "no-legal-move".into(),
+            Reason::Threefold => "threefold".into(),
+            Reason::QuietMoves(n) => format!("quiet-moves-{n}"),
+            Reason::Resignation => "resignation".into(),
+            Reason::Agreement => "agreement".into(),
+            Reason::OnePieceEach => "one-piece-each".into(),
+            Reason::Abandonment => "abandonment".into(),
+        }
+    }
+
+    /// Reads a stored code.
+    pub fn from_code(code: &str) -> Option<Reason> {
+        Some(match code {
+            "no-pieces" => Reason::NoPieces,
+            "no-legal-move" => Reason::NoLegalMove,
+            "threefold" => Reason::Threefold,
+            "resignation" => Reason::Resignation,
+            "agreement" => Reason::Agreement,
+            "one-piece-each" => Reason::OnePieceEach,
+            "abandonment" => Reason::Abandonment,
+            other => Reason::QuietMoves(other.strip_prefix("quiet-moves-")?.parse().ok()?),
+        })
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// A side won.
+    Win(Color, Reason),
+    /// Drawn.
+    Draw(Reason),
+}
+
+impl Outcome {
+    /// The winner, if any.
+    pub fn winner(&self) -> Option<Color> {
+        match self {
+            Outcome::Win(c, _) => Some(*c),
+            Outcome::Draw(_) => None,
+        }
+    }
+
+    /// The reason.
+    pub fn reason(&self) -> Reason {
+        match self {
+            Outcome::Win(_, r) | Outcome::Draw(r) => *r,
+        }
+    }
+
+    /// The PDN result token: `1-0`, `0-1` or `1/2-1/2` (White = Light first).
+    pub fn pdn(&self) -> &'static str {
+        match self {
+            Outcome::Win(Color::Light, _) => "1-0",
+            Outcome::Win(Color::Dark, _) => "0-1",
+            Outcome::Draw(_) => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    /// In words: "Light wins: Dark has no legal move", "Draw: the same position occurred for the
+    /// third time".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Outcome::Win(w, r) => {
+                let l = !w;
+                let why = match r {
+                    Reason::NoPieces => format!("{l} has no pieces left"),
+                    Reason::NoLegalMove => format!("{l} has no legal move"),
+                    Reason::Resignation => format!("{l} resigned"),
+                    Reason::OnePieceEach => format!("one piece each, and {w}'s king beats {l}'s man"),
+                    Reason::Abandonment => format!("{l} left the game"),
+                    other => other.code(),
+                };
+                write!(f, "{w} wins: {why}")
+            }
+            Outcome::Draw(r) => {
+                let why = match r {
+                    Reason::Threefold => "the same position occurred for the third time".to_string(),
+                    Reason::QuietMoves(n) => format!("{n} half-moves in a row without a capture or a reset"),
+                    Reason::Agreement => "agreed by the players".to_string(),
+                    Reason::OnePieceEach => "one piece each of the same kind".to_string(),
+                    other => other.code(),
+                };
+                write!(f, "Draw: {why}")
+            }
+        }
+    }
+}
+
+/// Why a move or action was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The game is already over.
+    GameOver(Outcome),
+    /// The move is not legal here.
+    Illegal(String),
+    /// The move text could not be read.
+    Text(ParseError),
+    /// Nothing to undo.
+    NothingToUndo,
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::GameOver(o) => write!(f, "the game is over ({o})"),
+            PlayError::Illegal(m) => write!(f, "illegal move {m}"),
+            PlayError::Text(e) => write!(f, "{e}"),
+            PlayError::NothingToUndo => write!(f, "no move to undo"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// A game from a start position: every position and move so far, the quiet-move counter and the
+/// result once it ends.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    /// The quiet-move counter after each position (`quiet[i]` belongs to `positions[i]`).
+    quiet: Vec<u16>,
+    outcome: Option<Outcome>,
+}
+
+impl Game {
+    /// A game from the variant's start position.
+    pub fn new(variant: Variant) -> Game {
+        Game::from_position(Position::start(variant))
+    }
+
+    /// A game from a set-up position (the quiet-move counter starts at 0). A position that is
+    /// already lost (no pieces or no legal move for the side to move) is recorded as finished.
+    pub fn from_position(start: Position) -> Game {
+        let mut g = Game { positions: vec![start], moves: Vec::new(), quiet: vec![0], outcome: None };
+        g.outcome = g.judge();
+        g
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.positions[0].variant()
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("a game has a position")
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Every position, the start first.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// Half-moves played.
+    pub fn ply(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The quiet-move counter now: consecutive half-moves without a reset (RULES.md section 1).
+    pub fn quiet_count(&self) -> u16 {
+        *self.quiet.last().expect("one counter per position")
+    }
+
+    /// The result, once the game has ended.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// How often the current position has occurred (same pieces, kinds and side to move).
+    pub fn repetitions(&self) -> usize {
+        let now = self.position();
+        self.positions.iter().filter(|p| p.hash() == now.hash() && *p == now).count()
+    }
+
+    /// The legal moves now (none once the game is over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        self.position().legal_moves()
+    }
+
+    /// Plays a move, which must be legal (compared by move identity; the route given is kept).
+    pub fn play(&mut self, mv: &Move) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome {
+            return Err(PlayError::GameOver(o));
+        }
+        let pos = *self.position();
+        let legal = pos.legal_routes();
+        if !legal.iter().any(|m| m.same_as(mv) && m.landings() == mv.landings() && m.promotes == mv.promotes) {
+            return Err(PlayError::Illegal(movetext::write(self.variant(), mv)));
+        }
+        self.push(pos, *mv);
+        Ok(())
+    }
+
+    /// Reads move text (full path or an unambiguous shortening) and plays it. Returns the move.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
+        if let Some(o) = self.outcome {
+            return Err(PlayError::GameOver(o));
+        }
+        let pos = *self.position();
+        let mv = movetext::parse(&pos, text).map_err(PlayError::Text)?;
+        self.push(pos, mv);
+        Ok(mv)
+    }
+
+    fn push(&mut self, pos: Position, mv: Move) {
+        let rules = self.variant().rules();
+        let moved_man = pos.all_kings() & (1u64 << mv.from) == 0;
+        let reset = mv.is_capture()
+            || match rules.quiet_reset {
+                QuietReset::CaptureOrManMove => moved_man,
+                QuietReset::CaptureOrPromotion => mv.promotes,
+            };
+        let count = if reset { 0 } else { self.quiet_count() + 1 };
+        self.positions.push(pos.after(&mv));
+        self.moves.push(mv);
+        self.quiet.push(count);
+        self.outcome = self.judge();
+    }
+
+    /// Takes back the last move (and any result it caused).
+    pub fn undo(&mut self) -> Result<Move, PlayError> {
+        let mv = self.moves.pop().ok_or(PlayError::NothingToUndo)?;
+        self.positions.pop();
+        self.quiet.pop();
+        self.outcome = self.judge();
+        Ok(mv)
+    }
+
+    /// Ends the game by resignation of `loser`.
+    pub fn resign(&mut self, loser: Color) -> Result<(), PlayError> {
+        self.finish(Outcome::Win(!loser, Reason::Resignation))
+    }
+
+    /// Ends the game with an outcome decided outside the rules (agreement, abandonment).
+    pub fn finish(&mut self, outcome: Outcome) -> Result<(), PlayError> {
+        if let Some(o) = self.outcome {
+            return Err(PlayError::GameOver(o));
+        }
+        self.outcome = Some(outcome);
+        Ok(())
+    }
+
+    /// The result the rules give to the current position, if the game is over (RULES.md
+    /// section 4), checked in this order: no pieces, Turkish one-piece-each, no legal move, third
+    /// occurrence, quiet-move limit.
+    fn judge(&self) -> Option<Outcome> {
+        let pos = self.position();
+        let rules = self.variant().rules();
+        let side = pos.side_to_move();
+        if pos.pieces(side) == 0 {
+            return Some(Outcome::Win(!side, Reason::NoPieces));
+        }
+        if rules.one_piece_each && pos.pieces(side).count_ones() == 1 && pos.pieces(!side).count_ones() == 1 {
+            let k_us = pos.kings(side) != 0;
+            let k_them = pos.kings(!side) != 0;
+            return Some(match (k_us, k_them) {
+                (true, false) => Outcome::Win(side, Reason::OnePieceEach),
+                (false, true) => Outcome::Win(!side, Reason::OnePieceEach),
+                _ => Outcome::Draw(Reason::OnePieceEach),
+            });
+        }
+        if !pos.has_legal_move() {
+            return Some(Outcome::Win(!side, Reason::NoLegalMove));
+        }
+        if self.repetitions() >= 3 {
+            return Some(Outcome::Draw(Reason::Threefold));
+        }
+        if self.quiet_count() >= rules.quiet_limit {
+            return Some(Outcome::Draw(Reason::QuietMoves(rules.quiet_limit)));
+        }
+        None
+    }
+}

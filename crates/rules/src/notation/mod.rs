@@ -1,0 +1,41 @@
+//! Notation: square names, move text, FEN, guide 000's position text and PDN (RULES.md sections
+//! 5, 6 and 8). Readers return errors that name the offending token and where it is; they never
+//! panic.
+
+pub mod fen;
+pub mod movetext;
+pub mod square;
+pub mod text;
+
+use std::fmt;
+
+/// An error reading text: what was wrong, the token, and its character offset in the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// What kind of text was being read ("FEN", "position text", "move", "square").
+    pub what: &'static str,
+    /// The offending token (may be empty at the end of the input).
+    pub token: String,
+    /// 0-based character offset of the token in the input.
+    pub offset: usize,
+    /// What is wrong, in words.
+    pub reason: String,
+}
+
+impl ParseError {
+    pub(crate) fn new(what: &'static str, token: &str, offset: usize, reason: impl Into<String>) -> ParseError {
+        ParseError { what, token: token.to_string(), offset, reason: reason.into() }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.token.is_empty() {
+            write!(f, "bad {} at character {}: {}", self.what, self.offset + 1, self.reason)
+        } else {
+            write!(f, "bad {} at character {} ({:?}): {}", self.what, self.offset + 1, self.token, self.reason)
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
