@@ -1,0 +1,3 @@
+//! # draughts-server
+//!
+//! The web app behind `draughts serve`.
