@@ -1,0 +1,550 @@
+//! Static evaluation per rule set.
+//!
+//! The evaluation is linear in its weights: [`features`] measures a position as a vector of
+//! counts (Light's count minus Dark's), and [`Weights`] gives each feature two weights, one for the
+//! opening (all pieces on the board) and one for the ending (none left), blended by the share of
+//! material still on the board ("tapered" evaluation). Being linear, the weights can be fitted
+//! from self-play games by `draughts tune` (see [`crate::tune`]); they are data, kept per variant
+//! in `crates/engine/weights/<variant>.txt`.
+//!
+//! Scores are in hundredths of a man ("centi-men"): a man in the opening is worth about 100.
+//! Positive is good for the side to move.
+//!
+//! The features follow the guides' advice (`shared/seeds/`): material with each variant's own man
+//! and king values (a flying king is worth far more than a short one), advancement row by row
+//! (which also measures tempo), the back-row guard, the centre, mobility, runaway men, men left
+//! exposed with an empty square behind them, holes behind men that an enemy man can walk into,
+//! kings on the long diagonal, balance of the wings, and endgame technique (kings closing in on
+//! the weaker side, trading when ahead).
+
+use draughts_rules::{BoardKind, Color, Geometry, KingRange, Position, Variant};
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+
+/// The evaluation features, in the order of [`Weights`] and of the weight files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(usize)]
+pub enum Feature {
+    /// Men on the board.
+    Man,
+    /// Kings on the board.
+    King,
+    /// Men on the side's own back row (the guard against crowning).
+    Row0,
+    /// Men on the 2nd..9th row counted from the side's own back row (advancement and tempo).
+    Row1,
+    Row2,
+    Row3,
+    Row4,
+    Row5,
+    Row6,
+    Row7,
+    Row8,
+    /// Men on the central squares.
+    CentreMan,
+    /// Kings on the central squares.
+    CentreKing,
+    /// Free forward steps of men.
+    MobilityMan,
+    /// Squares kings can move to.
+    MobilityKing,
+    /// Men one row before crowning with a clear way forward.
+    Runaway1,
+    /// Men two rows before crowning with a clear cone in front of them.
+    Runaway2,
+    /// Men three rows before crowning with a clear cone in front of them.
+    Runaway3,
+    /// Pieces the opponent could take at once: an enemy piece in front, an empty square behind.
+    Exposed,
+    /// Men with an empty square behind and an enemy man two squares in front on the same line:
+    /// one step by the enemy makes them takeable (the guides' "empty square behind a man").
+    Hole,
+    /// Kings on the board's long diagonal (diagonal boards).
+    KingDiagonal,
+    /// Difference between the men on the left and right halves of the board (wing balance).
+    Imbalance,
+    /// Endgame: closeness of the kings to the nearest enemy piece (see [`features`]).
+    KingChase,
+    /// Material lead (men and kings) times the share of material already traded (trade when ahead).
+    TradeDown,
+    /// The side to move (a tempo bonus; in this one feature Light's value is +1 when Light is to move).
+    Turn,
+}
+
+/// Number of features.
+pub const NUM_FEATURES: usize = Feature::Turn as usize + 1;
+
+/// Feature names as written in the weight files, in [`Feature`] order.
+pub const FEATURE_NAMES: [&str; NUM_FEATURES] = [
+    "man", "king", "row0", "row1", "row2", "row3", "row4", "row5", "row6", "row7", "row8", "centre_man",
+    "centre_king", "mobility_man", "mobility_king", "runaway1", "runaway2", "runaway3", "exposed", "hole",
+    "king_diagonal", "imbalance", "king_chase", "trade_down", "turn",
+];
+
+/// A feature vector: Light's count minus Dark's for every feature (see [`Feature`]), plus the
+/// material phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    pub values: [i32; NUM_FEATURES],
+    /// Material left on the board, 0 (none) ..= [`PHASE_MAX`] (the start position).
+    pub phase: i32,
+}
+
+/// The phase of the start position.
+pub const PHASE_MAX: i32 = 256;
+
+/// Evaluation weights of one variant: for each feature, its opening and ending weight.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    pub opening: [i32; NUM_FEATURES],
+    pub ending: [i32; NUM_FEATURES],
+}
+
+impl Weights {
+    /// Reads weights from the text of a weight file: one line per feature, `name opening ending`;
+    /// `#` starts a comment; features left out weigh 0.
+    ///
+    /// Errors: the line number and what is wrong (unknown feature name, missing or bad number).
+    pub fn from_text(text: &str) -> Result<Weights, String> {
+        let mut w = Weights { opening: [0; NUM_FEATURES], ending: [0; NUM_FEATURES] };
+        for (n, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let mut parts = line.split_whitespace();
+            let name = parts.next().unwrap_or("");
+            let i = FEATURE_NAMES
+                .iter()
+                .position(|f| *f == name)
+                .ok_or_else(|| format!("line {}: unknown feature {name:?}", n + 1))?;
+            let mut num = |what: &str| -> Result<i32, String> {
+                let t = parts.next().ok_or_else(|| format!("line {}: missing {what} weight of {name}", n + 1))?;
+                t.parse().map_err(|_| format!("line {}: {what} weight {t:?} of {name} is not an integer", n + 1))
+            };
+            w.opening[i] = num("opening")?;
+            w.ending[i] = num("ending")?;
+            if parts.next().is_some() {
+                return Err(format!("line {}: more than two weights for {name}", n + 1));
+            }
+        }
+        Ok(w)
+    }
+
+    /// Writes weights in the format [`Weights::from_text`] reads, with a header comment.
+    pub fn to_text(&self, header: &str) -> String {
+        let mut s = String::new();
+        for line in header.lines() {
+            let _ = writeln!(s, "# {line}");
+        }
+        let _ = writeln!(s, "# feature  opening  ending");
+        for i in 0..NUM_FEATURES {
+            let _ = writeln!(s, "{:<14} {:>6} {:>6}", FEATURE_NAMES[i], self.opening[i], self.ending[i]);
+        }
+        s
+    }
+
+    /// The built-in weights of a variant (the files under `crates/engine/weights/`).
+    pub fn builtin(variant: Variant) -> &'static Weights {
+        static W: OnceLock<Vec<Weights>> = OnceLock::new();
+        let all = W.get_or_init(|| {
+            Variant::ALL
+                .iter()
+                .map(|v| Weights::from_text(builtin_text(*v)).unwrap_or_else(|e| panic!("weights/{}.txt: {e}", v.id())))
+                .collect()
+        });
+        &all[Variant::ALL.iter().position(|v| *v == variant).unwrap_or(0)]
+    }
+
+    /// The value of a feature vector for Light (positive: good for Light).
+    #[inline]
+    pub fn apply(&self, f: &Features) -> i32 {
+        let mut mg = 0i32;
+        let mut eg = 0i32;
+        for i in 0..NUM_FEATURES {
+            mg += self.opening[i] * f.values[i];
+            eg += self.ending[i] * f.values[i];
+        }
+        (mg * f.phase + eg * (PHASE_MAX - f.phase)) / PHASE_MAX
+    }
+}
+
+/// The text of a variant's built-in weight file.
+pub fn builtin_text(variant: Variant) -> &'static str {
+    match variant {
+        Variant::English => include_str!("../weights/english.txt"),
+        Variant::American => include_str!("../weights/american.txt"),
+        Variant::German => include_str!("../weights/german.txt"),
+        Variant::Russian => include_str!("../weights/russian.txt"),
+        Variant::International => include_str!("../weights/international.txt"),
+        Variant::Turkish => include_str!("../weights/turkish.txt"),
+        Variant::Italian => include_str!("../weights/italian.txt"),
+        Variant::Brazilian => include_str!("../weights/brazilian.txt"),
+    }
+}
+
+/// Board tables of one variant, computed once.
+pub(crate) struct Tables {
+    pub g: Geometry,
+    pub flying: bool,
+    /// Men of each side on each row counted from that side's back row: `rows[side][r]`.
+    pub rows: [[u64; 10]; 2],
+    pub centre: u64,
+    pub long_diagonal: u64,
+    pub left: u64,
+    pub right: u64,
+    /// (row, column) of each bit, for distances.
+    pub coords: [(i8, i8); 64],
+    /// Pieces of one side at the start (for the phase).
+    pub start_pieces: i32,
+    /// Forward directions of Light / Dark men (bit set over direction indices).
+    pub forward: [u8; 2],
+    /// Directions in which men of Light / Dark capture.
+    pub man_capture: [u8; 2],
+    pub men_capture_kings: bool,
+}
+
+impl Tables {
+    fn new(v: Variant) -> Tables {
+        let r = v.rules();
+        let g = r.geometry;
+        let size = g.size as u32;
+        let mut rows = [[0u64; 10]; 2];
+        for rel in 0..size {
+            rows[0][rel as usize] = g.row_mask(size - 1 - rel);
+            rows[1][rel as usize] = g.row_mask(rel);
+        }
+        let mut coords = [(0i8, 0i8); 64];
+        let (mut centre, mut long_diagonal, mut left, mut right) = (0u64, 0u64, 0u64, 0u64);
+        let (lo, hi) = if size == 10 { (3, 6) } else { (2, 5) };
+        for bit in 0..64u32 {
+            if g.board & (1u64 << bit) == 0 {
+                continue;
+            }
+            let (row, col) = g.row_col(bit);
+            coords[bit as usize] = (row as i8, col as i8);
+            let b = 1u64 << bit;
+            if (lo..=hi).contains(&row) && (2..=size - 3).contains(&col) {
+                centre |= b;
+            }
+            let diag_col = if g.mirrored { col } else { size - 1 - col };
+            if g.kind == BoardKind::Diagonal && row == diag_col {
+                long_diagonal |= b;
+            }
+            if col < size / 2 {
+                left |= b;
+            } else {
+                right |= b;
+            }
+        }
+        let start = Position::start(v);
+        let mut man_capture = [0u8; 2];
+        for (i, light) in [(0, true), (1, false)] {
+            man_capture[i] = g.forward(light);
+            if r.men_capture_backward {
+                man_capture[i] |= g.backward(light);
+            }
+            if r.men_capture_sideways {
+                man_capture[i] |= g.side;
+            }
+        }
+        let mut forward = [g.forward(true), g.forward(false)];
+        if r.men_step_sideways {
+            forward[0] |= g.side;
+            forward[1] |= g.side;
+        }
+        Tables {
+            g,
+            flying: r.king_range == KingRange::Flying,
+            rows,
+            centre,
+            long_diagonal,
+            left,
+            right,
+            coords,
+            start_pieces: start.pieces(Color::Light).count_ones() as i32,
+            forward,
+            man_capture,
+            men_capture_kings: r.men_capture_kings,
+        }
+    }
+
+    pub fn get(v: Variant) -> &'static Tables {
+        static T: OnceLock<Vec<Tables>> = OnceLock::new();
+        let all = T.get_or_init(|| Variant::ALL.iter().map(|v| Tables::new(*v)).collect());
+        &all[Variant::ALL.iter().position(|x| *x == v).unwrap_or(0)]
+    }
+}
+
+/// Squares reached by sliding from `from` in direction `d` over `empty` squares (not including
+/// `from`); with `flying` false, one step only.
+#[inline(always)]
+fn ray(g: &Geometry, d: usize, from: u64, empty: u64, flying: bool) -> u64 {
+    let dir = &g.dirs[d];
+    let mut r = dir.step(from) & empty;
+    if !flying {
+        return r;
+    }
+    let mut acc = r;
+    while r != 0 {
+        r = dir.step(r) & empty;
+        acc |= r;
+    }
+    acc
+}
+
+/// Counts of one side: everything of [`Feature`] except the shared terms.
+fn side_terms(t: &Tables, pos: &Position, side: Color, out: &mut [i32; NUM_FEATURES]) {
+    let g = &t.g;
+    let s = side.index();
+    let own = pos.pieces(side);
+    let enemy = pos.pieces(!side);
+    let kings = pos.all_kings();
+    let men = own & !kings;
+    let own_kings = own & kings;
+    let empty = g.board & !(own | enemy);
+    let enemy_men = enemy & !kings;
+    let enemy_kings = enemy & kings;
+
+    out[Feature::Man as usize] = men.count_ones() as i32;
+    out[Feature::King as usize] = own_kings.count_ones() as i32;
+    let size = g.size as usize;
+    for r in 0..(size - 1).min(9) {
+        out[Feature::Row0 as usize + r] = (men & t.rows[s][r]).count_ones() as i32;
+    }
+    out[Feature::CentreMan as usize] = (men & t.centre).count_ones() as i32;
+    out[Feature::CentreKing as usize] = (own_kings & t.centre).count_ones() as i32;
+
+    // Mobility.
+    let mut mob_men = 0;
+    for d in 0..4 {
+        if t.forward[s] & (1 << d) != 0 {
+            mob_men += (g.dirs[d].step(men) & empty).count_ones() as i32;
+        }
+    }
+    out[Feature::MobilityMan as usize] = mob_men;
+    let mut mob_kings = 0;
+    if own_kings != 0 {
+        for d in 0..4 {
+            mob_kings += ray(g, d, own_kings, empty, t.flying).count_ones() as i32;
+        }
+    }
+    out[Feature::MobilityKing as usize] = mob_kings;
+
+    // Runaway men: a man within three rows of crowning whose forward cone (the squares it could
+    // step through on the way) holds no piece.
+    let far = size - 1;
+    let fwd = t.forward[s] & !g.side;
+    let occupied = own | enemy;
+    for dist in 1..=3usize {
+        let row = far - dist;
+        let mut cand = men & t.rows[s][row];
+        let mut count = 0;
+        while cand != 0 {
+            let b = cand & cand.wrapping_neg();
+            cand &= cand - 1;
+            let mut front = b;
+            let mut clear = true;
+            for _ in 0..dist {
+                let mut next = 0;
+                for d in 0..4 {
+                    if fwd & (1 << d) != 0 {
+                        next |= g.dirs[d].step(front);
+                    }
+                }
+                if next & occupied != 0 && (dist > 1 || next & !occupied == 0) {
+                    clear = false;
+                    break;
+                }
+                front = next;
+            }
+            if clear {
+                count += 1;
+            }
+        }
+        out[Feature::Runaway1 as usize + dist - 1] = count;
+    }
+
+    // Exposed pieces: an enemy piece could take them now (enemy piece in front along a line,
+    // empty square behind). Flying enemy kings attack along their whole ray.
+    let enemy_man_dirs = t.man_capture[1 - s];
+    let victims_of_men = if t.men_capture_kings { own } else { men };
+    let mut exposed = 0u64;
+    for d in 0..4 {
+        let dir = &g.dirs[d];
+        let mut reach = 0u64;
+        if enemy_man_dirs & (1 << d) != 0 {
+            reach |= dir.step(enemy_men) & victims_of_men;
+        }
+        if enemy_kings != 0 {
+            let slide = ray(g, d, enemy_kings, empty, t.flying) | enemy_kings;
+            reach |= dir.step(slide) & own;
+        }
+        // Victims whose square beyond (in direction d) is empty.
+        exposed |= g.dirs[3 - d].step(dir.step(reach) & empty);
+    }
+    out[Feature::Exposed as usize] = exposed.count_ones() as i32;
+
+    // Holes: man X, the square behind X empty, the square in front empty and an enemy man two
+    // squares in front, all on one line, where that enemy man captures towards X.
+    let mut holes = 0u64;
+    for d in 0..4 {
+        if enemy_man_dirs & (1 << d) == 0 || g.dirs[d].shift == 0 {
+            continue;
+        }
+        let dir = &g.dirs[d];
+        let back = &g.dirs[3 - d];
+        // Enemy man E, then F = E + d empty, then X = F + d our man, then B = X + d empty.
+        let f = dir.step(enemy_men) & empty;
+        let x = dir.step(f) & men;
+        let b = dir.step(x) & empty;
+        holes |= back.step(b);
+    }
+    out[Feature::Hole as usize] = holes.count_ones() as i32;
+
+    out[Feature::KingDiagonal as usize] = (own_kings & t.long_diagonal).count_ones() as i32;
+    let l = (men & t.left).count_ones() as i32;
+    let r = (men & t.right).count_ones() as i32;
+    out[Feature::Imbalance as usize] = (l - r).abs();
+}
+
+/// Measures a position (see [`Features`]).
+pub fn features(pos: &Position) -> Features {
+    let t = Tables::get(pos.variant());
+    let mut light = [0i32; NUM_FEATURES];
+    let mut dark = [0i32; NUM_FEATURES];
+    side_terms(t, pos, Color::Light, &mut light);
+    side_terms(t, pos, Color::Dark, &mut dark);
+    let mut values = [0i32; NUM_FEATURES];
+    for i in 0..NUM_FEATURES {
+        values[i] = light[i] - dark[i];
+    }
+    let lp = pos.pieces(Color::Light).count_ones() as i32;
+    let dp = pos.pieces(Color::Dark).count_ones() as i32;
+    let total = lp + dp;
+    let start_total = 2 * t.start_pieces;
+    let phase = (total * PHASE_MAX / start_total).clamp(0, PHASE_MAX);
+
+    // Material lead in "man units" (a king counts as two here) for the endgame terms.
+    let lead = (light[0] + 2 * light[1]) - (dark[0] + 2 * dark[1]);
+    if lead != 0 {
+        values[Feature::TradeDown as usize] = lead.signum() * (start_total - total);
+        // The stronger side's kings close in on the weaker side's pieces when few remain.
+        if total <= 8 {
+            let strong = if lead > 0 { Color::Light } else { Color::Dark };
+            let chase = king_chase(t, pos.kings(strong), pos.pieces(!strong));
+            values[Feature::KingChase as usize] = lead.signum() * chase;
+        }
+    }
+    values[Feature::Turn as usize] = if pos.side_to_move() == Color::Light { 1 } else { -1 };
+    Features { values, phase }
+}
+
+/// Sum over `kings` of (board size - distance to the nearest piece of `targets`), distance in king
+/// steps (Chebyshev on the displayed board).
+fn king_chase(t: &Tables, mut kings: u64, targets: u64) -> i32 {
+    let size = t.g.size as i32;
+    let mut sum = 0;
+    while kings != 0 {
+        let k = kings.trailing_zeros() as usize;
+        kings &= kings - 1;
+        let (kr, kc) = t.coords[k];
+        let mut best = size;
+        let mut tg = targets;
+        while tg != 0 {
+            let b = tg.trailing_zeros() as usize;
+            tg &= tg - 1;
+            let (r, c) = t.coords[b];
+            let d = ((r - kr).abs() as i32).max((c - kc).abs() as i32);
+            best = best.min(d);
+        }
+        sum += size - best;
+    }
+    sum
+}
+
+/// Draw-ish endings where material alone misleads, as a divisor of the score (1 = no change).
+/// With flying kings, a lone king holds the draw against up to three pieces without men in
+/// most positions (two kings against one is a book draw in international and russian).
+fn draw_divisor(t: &Tables, pos: &Position) -> i32 {
+    if !t.flying {
+        return 1;
+    }
+    for strong in [Color::Light, Color::Dark] {
+        let weak = !strong;
+        let s = pos.pieces(strong).count_ones();
+        let w = pos.pieces(weak).count_ones();
+        if pos.kings(weak) != 0 && s > w && s <= 3 && w == 1 {
+            return if pos.men(strong) == 0 { 8 } else { 2 };
+        }
+    }
+    1
+}
+
+/// The static evaluation for the side to move, in centi-men, with the variant's built-in weights.
+#[inline]
+pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, Weights::builtin(pos.variant()))
+}
+
+/// The static evaluation for the side to move with given weights.
+pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
+    let f = features(pos);
+    let t = Tables::get(pos.variant());
+    let light = w.apply(&f) / draw_divisor(t, pos);
+    if pos.side_to_move() == Color::Light {
+        light
+    } else {
+        -light
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_rules::notation::fen;
+
+    #[test]
+    fn start_positions_are_balanced_and_weights_parse() {
+        for v in Variant::ALL {
+            let w = Weights::builtin(v);
+            assert!(w.opening[Feature::Man as usize] > 0, "{v}");
+            let p = Position::start(v);
+            let f = features(&p);
+            for i in 0..NUM_FEATURES {
+                if i != Feature::Turn as usize {
+                    assert_eq!(f.values[i], 0, "{v}: feature {}", FEATURE_NAMES[i]);
+                }
+            }
+            let text = w.to_text("round trip");
+            assert_eq!(&Weights::from_text(&text).unwrap(), w);
+        }
+    }
+
+    #[test]
+    fn flying_kings_weigh_more_than_short_kings() {
+        let e = Weights::builtin(Variant::English);
+        let i = Weights::builtin(Variant::International);
+        let ratio = |w: &Weights| w.ending[Feature::King as usize] * 100 / w.ending[Feature::Man as usize];
+        assert!(ratio(i) > ratio(e) + 100);
+    }
+
+    #[test]
+    fn exposed_man_is_seen() {
+        // Light man 22 and Dark man 18 face each other; Dark's 25 fills the square behind 22, so
+        // only Dark's man on 18 (with 15 empty behind it) can be taken.
+        let p = fen::parse(Variant::English, "W:W22:B18,25").unwrap();
+        assert_eq!(features(&p).values[Feature::Exposed as usize], -1);
+        // Filling 15 covers it.
+        let p = fen::parse(Variant::English, "W:W22:B15,18,25").unwrap();
+        assert_eq!(features(&p).values[Feature::Exposed as usize], 0);
+    }
+
+    #[test]
+    fn weight_file_errors_name_the_line() {
+        let e = Weights::from_text("man 100 100\nbogus 1 2\n").unwrap_err();
+        assert!(e.contains("line 2") && e.contains("bogus"), "{e}");
+        let e = Weights::from_text("man 100\n").unwrap_err();
+        assert!(e.contains("line 1") && e.contains("ending"), "{e}");
+    }
+}

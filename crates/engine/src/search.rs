@@ -1,0 +1,805 @@
+//! The search: iterative deepening principal-variation alpha-beta with aspiration windows, a
+//! transposition table, hash-move, killer and history ordering, late-move reductions, a
+//! quiescence search that plays out pending captures, extensions for forced moves, and the
+//! draw rules of each variant.
+//!
+//! Scores are centi-men for the side to move (see [`crate::eval`]). A won position scores
+//! `MATE - ply` where `ply` is the number of half-moves to the win, so the search prefers the
+//! shortest win and the longest loss; draws score 0.
+//!
+//! Draws known to the search (RULES.md sections 2 and 4):
+//! * repetition: a position that already occurred since the last irreversible move (a capture or
+//!   a man move) scores as a draw; the game's own history counts, so the engine neither walks into
+//!   a threefold repetition when ahead nor misses one when behind;
+//! * the quiet-move counter with each variant's limit and reset ([`draughts_rules::Rules::quiet_limit`],
+//!   [`draughts_rules::QuietReset`]), carried on from the game's current counter;
+//! * Turkish one-piece-each: king against man wins, otherwise drawn.
+
+use crate::eval::{evaluate_with, Weights};
+use crate::tt::{self, Table};
+use draughts_rules::{Game, Move, MoveList, Position, QuietReset, Rules};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Score of a win now; a win in `n` half-moves scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this (in absolute value) are wins or losses.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Larger than any score.
+pub const INFINITY: i32 = MATE + 1;
+/// The deepest the search goes (plies from the root, extensions and captures included).
+pub const MAX_PLY: usize = 128;
+
+/// When to stop searching. Every limit given applies; with none, the search runs to
+/// [`MAX_PLY`] or until a stop request.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration, in plies.
+    pub depth: Option<u32>,
+    /// Nodes to search (checked every 1024 nodes, so slightly more may be searched).
+    pub nodes: Option<u64>,
+    /// Time to think.
+    pub movetime: Option<Duration>,
+}
+
+impl Limits {
+    /// A fixed-depth search.
+    pub fn depth(d: u32) -> Limits {
+        Limits { depth: Some(d), ..Limits::default() }
+    }
+
+    /// A search of a given time.
+    pub fn movetime(t: Duration) -> Limits {
+        Limits { movetime: Some(t), ..Limits::default() }
+    }
+}
+
+/// Progress of a search, reported after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// Iteration depth in plies.
+    pub depth: u32,
+    /// Deepest ply reached (captures and extensions included).
+    pub seldepth: u32,
+    /// Score for the side to move at the root, centi-men or a mate score (see [`mate_in`]).
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second so far.
+    pub nps: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The principal variation, from the root.
+    pub pv: Vec<Move>,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The best move, or `None` when the side to move has no legal move or the game is over.
+    pub best: Option<Move>,
+    /// Score of the best move for the side to move.
+    pub score: i32,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    pub seldepth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<Move>,
+}
+
+impl SearchResult {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        nps(self.nodes, self.elapsed)
+    }
+}
+
+fn nps(nodes: u64, t: Duration) -> u64 {
+    let us = t.as_micros().max(1) as u64;
+    nodes.saturating_mul(1_000_000) / us
+}
+
+/// For a mate score: half-moves to the win (positive) or to the loss (negative). `None` for an
+/// ordinary score.
+pub fn mate_in(score: i32) -> Option<i32> {
+    if score > MATE_BOUND {
+        Some(MATE - score)
+    } else if score < -MATE_BOUND {
+        Some(-(MATE + score))
+    } else {
+        None
+    }
+}
+
+#[inline(always)]
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline(always)]
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// A reusable searcher: the transposition table and move-ordering tables live between searches
+/// (clear them with [`Searcher::clear`] for reproducible node counts).
+pub struct Searcher {
+    tt: Table,
+    /// History scores by side, origin and destination: `[side][from][to]`.
+    history: Vec<i32>,
+    killers: [[(u8, u8); 2]; MAX_PLY],
+    weights: Weights,
+    rules: &'static Rules,
+    // Per-search state.
+    nodes: u64,
+    seldepth: usize,
+    start: Instant,
+    deadline: Option<Instant>,
+    node_limit: u64,
+    stopped: bool,
+    stop_flag: Option<*const AtomicBool>,
+    /// Hashes of the positions on the path from the game's last irreversible move to here.
+    rep: Vec<u64>,
+    lists: Vec<MoveList>,
+    order: Vec<Vec<(i32, u8)>>,
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY + 1],
+    root_depth: i32,
+}
+
+// The raw stop-flag pointer is only used during `search`, while the borrowed flag is alive.
+unsafe impl Send for Searcher {}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(16)
+    }
+}
+
+/// What a game's history contributes to a search: repetition hashes and the quiet counter.
+struct RootState {
+    pos: Position,
+    rep: Vec<u64>,
+    quiet: u16,
+}
+
+fn root_state(game: &Game) -> RootState {
+    let positions = game.positions();
+    let moves = game.moves();
+    // Walk back over reversible moves (non-capturing king moves).
+    let mut first = positions.len() - 1;
+    while first > 0 {
+        let mv = &moves[first - 1];
+        let before = &positions[first - 1];
+        let king_move = before.all_kings() & (1u64 << mv.from) != 0;
+        if mv.is_capture() || !king_move {
+            break;
+        }
+        first -= 1;
+    }
+    RootState {
+        pos: *game.position(),
+        rep: positions[first..].iter().map(|p| p.hash()).collect(),
+        quiet: game.quiet_count(),
+    }
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of about `tt_mb` mebibytes and the built-in weights.
+    pub fn new(tt_mb: usize) -> Searcher {
+        let empty = Move::quiet(0, 0, false);
+        Searcher {
+            tt: Table::new(tt_mb),
+            history: vec![0; 2 * 64 * 64],
+            killers: [[(0, 0); 2]; MAX_PLY],
+            weights: Weights::builtin(draughts_rules::Variant::English).clone(),
+            rules: draughts_rules::Variant::English.rules(),
+            nodes: 0,
+            seldepth: 0,
+            start: Instant::now(),
+            deadline: None,
+            node_limit: u64::MAX,
+            stopped: false,
+            stop_flag: None,
+            rep: Vec::with_capacity(512),
+            lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
+            order: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(64)).collect(),
+            pv: vec![[empty; MAX_PLY]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            root_depth: 0,
+        }
+    }
+
+    /// Uses these weights instead of the variant's built-in ones (for tuning and tests) until
+    /// the next [`Searcher::search`] with another variant. Applies to the next search.
+    pub fn set_weights(&mut self, w: Weights) {
+        self.weights = w;
+    }
+
+    /// Forgets the transposition table and the move-ordering history.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+        self.killers = [[(0, 0); 2]; MAX_PLY];
+    }
+
+    fn prepare(&mut self, game: &Game, limits: &Limits, stop: Option<&AtomicBool>, custom_weights: bool) -> RootState {
+        let v = game.variant();
+        self.rules = v.rules();
+        if !custom_weights {
+            self.weights = Weights::builtin(v).clone();
+        }
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.start = Instant::now();
+        self.deadline = limits.movetime.map(|t| self.start + t);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.stopped = false;
+        self.stop_flag = stop.map(|s| s as *const AtomicBool);
+        self.tt.new_search();
+        for h in self.history.iter_mut() {
+            *h /= 8;
+        }
+        root_state(game)
+    }
+
+    /// Searches the current position of `game` (its history counts for repetitions and the
+    /// quiet-move counter) within `limits`, or until `stop` becomes true. Calls `on_info` after
+    /// each completed iteration. At least one iteration of depth 1 is always completed, so a
+    /// legal move is returned whenever there is one.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: Option<&AtomicBool>,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.search_inner(game, limits, stop, on_info, false)
+    }
+
+    /// Like [`Searcher::search`] but with the weights of [`Searcher::set_weights`].
+    pub fn search_with_weights(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: Option<&AtomicBool>,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.search_inner(game, limits, stop, on_info, true)
+    }
+
+    fn search_inner(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: Option<&AtomicBool>,
+        on_info: &mut dyn FnMut(&Info),
+        custom: bool,
+    ) -> SearchResult {
+        let root = self.prepare(game, limits, stop, custom);
+        let mut result = SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: Vec::new(),
+        };
+        if game.outcome().is_some() {
+            return result;
+        }
+        let mut moves = root.pos.legal_moves();
+        if moves.is_empty() {
+            return result;
+        }
+        result.best = Some(moves[0]);
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).clamp(1, MAX_PLY as u32 - 8);
+        let mut prev: i32 = 0;
+        for depth in 1..=max_depth as i32 {
+            self.root_depth = depth;
+            let mut delta = 30;
+            let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
+                (prev - delta, prev + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let (score, best_idx) = loop {
+                let (s, idx) = self.root(&root, &mut moves, depth, alpha, beta);
+                if self.stopped {
+                    break (s, idx);
+                }
+                if s <= alpha && alpha > -INFINITY {
+                    alpha = (s - delta).max(-INFINITY);
+                    beta = (alpha + beta) / 2 + 1;
+                } else if s >= beta && beta < INFINITY {
+                    beta = (s + delta).min(INFINITY);
+                } else {
+                    break (s, idx);
+                }
+                delta *= 4;
+                if delta > 1000 {
+                    alpha = -INFINITY;
+                    beta = INFINITY;
+                }
+            };
+            if self.stopped && depth > 1 {
+                // An unfinished iteration may still have found a better first move.
+                if let Some(i) = best_idx {
+                    if i != 0 && score > prev {
+                        result.best = Some(moves[i]);
+                    }
+                }
+                break;
+            }
+            let i = best_idx.unwrap_or(0);
+            let best = moves.remove(i);
+            moves.insert(0, best);
+            prev = score;
+            result.best = Some(best);
+            result.score = score;
+            result.depth = depth as u32;
+            result.seldepth = self.seldepth as u32;
+            result.pv = self.pv[0][..self.pv_len[0]].to_vec();
+            if result.pv.first().map(|m| !m.same_as(&best)).unwrap_or(true) {
+                result.pv = vec![best];
+            }
+            let elapsed = self.start.elapsed();
+            on_info(&Info {
+                depth: depth as u32,
+                seldepth: self.seldepth as u32,
+                score,
+                nodes: self.nodes,
+                nps: nps(self.nodes, elapsed),
+                elapsed,
+                pv: result.pv.clone(),
+            });
+            if self.stopped {
+                break;
+            }
+            // A forced move, or a proven result within reach: deeper iterations change nothing.
+            if moves.len() == 1 && limits.depth.is_none() {
+                break;
+            }
+            if score.abs() > MATE_BOUND && (MATE - score.abs()) <= depth && limits.depth.is_none() {
+                break;
+            }
+            // Another iteration would most likely not finish in time.
+            if let Some(d) = self.deadline {
+                let now = Instant::now();
+                if now >= d || (now - self.start) * 2 > (d - self.start) {
+                    break;
+                }
+            }
+            if self.nodes >= self.node_limit {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = self.start.elapsed();
+        result
+    }
+
+    /// Scores every root move with a full window at `depth` (iterating up to it), for the
+    /// strength levels that choose among good moves. Returns each legal move with its score,
+    /// best first; stops early on the deadline or stop flag (keeping the last complete depth).
+    pub fn score_root_moves(&mut self, game: &Game, depth: u32, limits: &Limits, stop: Option<&AtomicBool>) -> Vec<(Move, i32)> {
+        let root = self.prepare(game, limits, stop, false);
+        if game.outcome().is_some() {
+            return Vec::new();
+        }
+        let moves = root.pos.legal_moves();
+        let mut scored: Vec<(Move, i32)> = moves.iter().map(|m| (*m, 0)).collect();
+        for d in 1..=depth.max(1) as i32 {
+            self.root_depth = d;
+            let mut this = Vec::with_capacity(scored.len());
+            for (mv, _) in &scored {
+                let s = self.root_child(&root, mv, d, -INFINITY, INFINITY);
+                if self.stopped {
+                    break;
+                }
+                this.push((*mv, s));
+            }
+            if self.stopped && d > 1 {
+                break;
+            }
+            if this.len() == scored.len() {
+                scored = this;
+                scored.sort_by(|a, b| b.1.cmp(&a.1));
+            }
+            if self.stopped {
+                break;
+            }
+        }
+        scored
+    }
+
+    #[inline]
+    fn poll(&mut self) {
+        if self.nodes & 1023 == 0 {
+            if self.nodes >= self.node_limit {
+                self.stopped = true;
+            }
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.stopped = true;
+                }
+            }
+            if let Some(f) = self.stop_flag {
+                // SAFETY: the flag outlives the search call that set it.
+                if unsafe { (*f).load(Ordering::Relaxed) } {
+                    self.stopped = true;
+                }
+            }
+        }
+    }
+
+    /// Quiet-move counter after `mv` from `pos` (RULES.md section 2, column "quiet-move draw").
+    #[inline(always)]
+    fn next_quiet(&self, pos: &Position, mv: &Move, quiet: u16) -> (u16, bool) {
+        let man_move = pos.all_kings() & (1u64 << mv.from) == 0;
+        let irreversible = mv.is_capture() || man_move;
+        let reset = mv.is_capture()
+            || match self.rules.quiet_reset {
+                QuietReset::CaptureOrManMove => man_move,
+                QuietReset::CaptureOrPromotion => mv.promotes,
+            };
+        (if reset { 0 } else { quiet.saturating_add(1) }, irreversible)
+    }
+
+    fn root_child(&mut self, root: &RootState, mv: &Move, depth: i32, alpha: i32, beta: i32) -> i32 {
+        self.rep.clear();
+        self.rep.extend_from_slice(&root.rep);
+        let child = root.pos.after(mv);
+        let (q, irr) = self.next_quiet(&root.pos, mv, root.quiet);
+        let irrev = if irr { self.rep.len() } else { 0 };
+        -self.negamax(&child, depth - 1, -beta, -alpha, 1, q, irrev, true)
+    }
+
+    /// One iteration at the root. Returns the score and the index of the best move.
+    fn root(&mut self, root: &RootState, moves: &mut [Move], depth: i32, mut alpha: i32, beta: i32) -> (i32, Option<usize>) {
+        self.rep.clear();
+        self.rep.extend_from_slice(&root.rep);
+        self.pv_len[0] = 0;
+        let mut best = -INFINITY;
+        let mut best_idx = None;
+        let n = moves.len();
+        let ext = if n == 1 { 1 } else { 0 };
+        for i in 0..n {
+            let mv = moves[i];
+            let child = root.pos.after(&mv);
+            let (q, irr) = self.next_quiet(&root.pos, &mv, root.quiet);
+            let irrev = if irr { self.rep.len() } else { 0 };
+            let nd = depth - 1 + ext;
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(&child, nd, -beta, -alpha, 1, q, irrev, true);
+            } else {
+                score = -self.negamax(&child, nd, -alpha - 1, -alpha, 1, q, irrev, false);
+                if score > alpha && score < beta && !self.stopped {
+                    score = -self.negamax(&child, nd, -beta, -alpha, 1, q, irrev, true);
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_idx = Some(i);
+                if score > alpha {
+                    alpha = score;
+                    self.pv[0][0] = mv;
+                    let len = self.pv_len[1].max(1);
+                    for j in 1..len {
+                        self.pv[0][j] = self.pv[1][j];
+                    }
+                    self.pv_len[0] = len;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, best_idx)
+    }
+
+    /// Turkish one-piece-each (RULES.md section 4): `Some(score)` when it ends the game.
+    #[inline(always)]
+    fn one_piece_each(&self, pos: &Position, ply: usize) -> Option<i32> {
+        if !self.rules.one_piece_each {
+            return None;
+        }
+        let side = pos.side_to_move();
+        let us = pos.pieces(side);
+        let them = pos.pieces(!side);
+        if us.count_ones() != 1 || them.count_ones() != 1 {
+            return None;
+        }
+        let k_us = pos.kings(side) != 0;
+        let k_them = pos.kings(!side) != 0;
+        Some(match (k_us, k_them) {
+            (true, false) => MATE - ply as i32,
+            (false, true) => -MATE + ply as i32,
+            _ => 0,
+        })
+    }
+
+    /// True if the position on top of the repetition stack occurred before since `irrev`.
+    #[inline(always)]
+    fn repeated(&self, irrev: usize) -> bool {
+        let n = self.rep.len();
+        if n < 5 || n - 1 < irrev + 4 {
+            return false;
+        }
+        let h = self.rep[n - 1];
+        let mut i = n - 5;
+        loop {
+            if self.rep[i] == h {
+                return true;
+            }
+            if i < irrev + 2 {
+                return false;
+            }
+            i -= 2;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        quiet: u16,
+        irrev: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if let Some(s) = self.one_piece_each(pos, ply) {
+            return s;
+        }
+        self.rep.push(pos.hash());
+        let score = self.negamax_inner(pos, depth, &mut alpha, &mut beta, ply, quiet, irrev, pv_node);
+        self.rep.pop();
+        score
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn negamax_inner(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        alpha: &mut i32,
+        beta: &mut i32,
+        ply: usize,
+        quiet: u16,
+        irrev: usize,
+        pv_node: bool,
+    ) -> i32 {
+        if self.repeated(irrev) {
+            return 0;
+        }
+        // Mate-distance pruning.
+        *alpha = (*alpha).max(-MATE + ply as i32);
+        *beta = (*beta).min(MATE - ply as i32 - 1);
+        if *alpha >= *beta {
+            return *alpha;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 2 {
+            if quiet >= self.rules.quiet_limit && pos.has_legal_move() {
+                return 0;
+            }
+            return self.quiesce(pos, *alpha, *beta, ply);
+        }
+        self.nodes += 1;
+        self.poll();
+        if self.stopped {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+
+        let key = pos.hash();
+        let mut hash_move = tt::NO_MOVE;
+        if let Some(e) = self.tt.probe(key) {
+            hash_move = e.mv;
+            if !pv_node && e.depth as i32 >= depth {
+                let s = from_tt(e.score as i32, ply);
+                let cut = match e.bound {
+                    tt::EXACT => true,
+                    tt::LOWER => s >= *beta,
+                    _ => s <= *alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        pos.generate_moves(&mut list);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return -MATE + ply as i32;
+        }
+        if quiet >= self.rules.quiet_limit {
+            self.lists[ply] = list;
+            return 0;
+        }
+
+        // Order: hash move, then captures by size, promotions, killers, history.
+        let side = pos.side_to_move().index();
+        let mut order = std::mem::take(&mut self.order[ply]);
+        order.clear();
+        let kings = pos.all_kings();
+        for (i, m) in list.iter().enumerate() {
+            let s = if i as u8 == hash_move {
+                1 << 30
+            } else if m.is_capture() {
+                (1 << 26) + (m.capture_count() as i32) * 64 + (m.captured & kings).count_ones() as i32 * 8
+            } else if m.promotes {
+                1 << 25
+            } else if self.killers[ply][0] == (m.from, m.to() as u8) {
+                1 << 24
+            } else if self.killers[ply][1] == (m.from, m.to() as u8) {
+                (1 << 24) - 1
+            } else {
+                self.history[(side * 64 + m.from as usize) * 64 + m.to() as usize]
+            };
+            order.push((s, i as u8));
+        }
+
+        // A forced move costs no branching: search it deeper (bounded to keep lines finite).
+        let ext = if list.len() == 1 && (ply as i32) < 2 * self.root_depth + 8 { 1 } else { 0 };
+        let n = list.len();
+        let orig_alpha = *alpha;
+        let mut best = -INFINITY;
+        let mut best_idx = tt::NO_MOVE;
+        let mut searched = 0;
+        for k in 0..n {
+            // Selection sort step: the best remaining move.
+            let mut j = k;
+            for t in k + 1..n {
+                if order[t].0 > order[j].0 {
+                    j = t;
+                }
+            }
+            order.swap(k, j);
+            let (move_score, idx) = order[k];
+            let mv = list[idx as usize];
+            let child = pos.after(&mv);
+            let (q, irr) = self.next_quiet(pos, &mv, quiet);
+            let child_irrev = if irr { self.rep.len() } else { irrev };
+            let nd = depth - 1 + ext;
+            let quiet_move = !mv.is_capture() && !mv.promotes;
+            let mut score;
+            if searched == 0 {
+                score = -self.negamax(&child, nd, -*beta, -*alpha, ply + 1, q, child_irrev, pv_node);
+            } else {
+                // Late-move reduction for quiet moves ordered late.
+                let mut r = 0;
+                if depth >= 3 && searched >= 3 && quiet_move && ext == 0 && move_score < (1 << 24) - 1 {
+                    r = 1 + (depth >= 6 && searched >= 8) as i32;
+                }
+                score = -self.negamax(&child, nd - r, -*alpha - 1, -*alpha, ply + 1, q, child_irrev, false);
+                if r > 0 && score > *alpha && !self.stopped {
+                    score = -self.negamax(&child, nd, -*alpha - 1, -*alpha, ply + 1, q, child_irrev, false);
+                }
+                if pv_node && score > *alpha && score < *beta && !self.stopped {
+                    score = -self.negamax(&child, nd, -*beta, -*alpha, ply + 1, q, child_irrev, true);
+                }
+            }
+            searched += 1;
+            if self.stopped {
+                self.lists[ply] = list;
+                self.order[ply] = order;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_idx = idx;
+                if score > *alpha {
+                    *alpha = score;
+                    self.pv[ply][ply] = mv;
+                    let len = self.pv_len[ply + 1].max(ply + 1);
+                    for j in ply + 1..len {
+                        self.pv[ply][j] = self.pv[ply + 1][j];
+                    }
+                    self.pv_len[ply] = len;
+                    if score >= *beta {
+                        if !mv.is_capture() {
+                            let km = (mv.from, mv.to() as u8);
+                            if self.killers[ply][0] != km {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = km;
+                            }
+                            let h = &mut self.history[(side * 64 + mv.from as usize) * 64 + mv.to() as usize];
+                            *h += depth * depth;
+                            if *h > 1 << 20 {
+                                for x in self.history.iter_mut() {
+                                    *x /= 2;
+                                }
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= *beta {
+            tt::LOWER
+        } else if best > orig_alpha {
+            tt::EXACT
+        } else {
+            tt::UPPER
+        };
+        self.tt.store(key, to_tt(best, ply), 0, depth, bound, best_idx);
+        self.lists[ply] = list;
+        self.order[ply] = order;
+        best
+    }
+
+    /// The quiescence search: captures are compulsory, so while the side to move must capture
+    /// every capture is searched; a quiet position is evaluated.
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.poll();
+        if self.stopped {
+            return 0;
+        }
+        if ply > self.seldepth {
+            self.seldepth = ply;
+        }
+        if let Some(s) = self.one_piece_each(pos, ply) {
+            return s;
+        }
+        if !pos.has_capture() {
+            if !pos.has_legal_move() {
+                return -MATE + ply as i32;
+            }
+            return evaluate_with(pos, &self.weights);
+        }
+        if ply >= MAX_PLY - 1 {
+            return evaluate_with(pos, &self.weights);
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        pos.generate_moves(&mut list);
+        let mut best = -INFINITY;
+        for mv in list.iter() {
+            let child = pos.after(mv);
+            let s = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        best
+    }
+}
+

@@ -1,0 +1,136 @@
+//! The transposition table: search results keyed by the rules crate's Zobrist hash
+//! ([`draughts_rules::Position::hash`]).
+//!
+//! Buckets of four 16-byte entries (one cache line). A new result replaces the entry of the same
+//! position, else the least valuable one (shallowest, from an older search).
+//!
+//! The best move is stored as its index in the position's generated move list: generation is
+//! deterministic, so the index names the same move whenever the same position comes back, and an
+//! index out of range (a hash collision) is simply ignored.
+
+/// The score is exact.
+pub const EXACT: u8 = 0;
+/// The score is a lower bound (the search failed high).
+pub const LOWER: u8 = 1;
+/// The score is an upper bound (the search failed low).
+pub const UPPER: u8 = 2;
+
+/// No move stored.
+pub const NO_MOVE: u8 = u8::MAX;
+
+/// One stored result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub struct Entry {
+    pub key: u64,
+    pub score: i16,
+    pub eval: i16,
+    /// Depth in plies (may be negative for quiescence results; never stored below -1).
+    pub depth: i8,
+    pub bound: u8,
+    /// Index of the best move in the generated list, or [`NO_MOVE`].
+    pub mv: u8,
+    pub generation: u8,
+}
+
+const BUCKET: usize = 4;
+
+/// A fixed-size transposition table.
+pub struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+    generation: u8,
+}
+
+impl Table {
+    /// A table of about `mb` mebibytes (rounded down to a power of two buckets; at least one).
+    pub fn new(mb: usize) -> Table {
+        let bytes = mb.max(1) * 1024 * 1024;
+        let buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>())).max(1);
+        let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
+        Table { entries: vec![Entry::default(); buckets * BUCKET], mask: buckets - 1, generation: 0 }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.entries.iter_mut().for_each(|e| *e = Entry::default());
+        self.generation = 0;
+    }
+
+    /// Starts a new search: older entries become cheaper to replace.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> usize {
+        ((key >> 32) as usize & self.mask) * BUCKET
+    }
+
+    /// The entry of a position, if stored.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let b = self.bucket(key);
+        self.entries[b..b + BUCKET].iter().find(|e| e.key == key && e.bound != u8::MAX && key != 0).copied()
+    }
+
+    /// Stores a result.
+    #[inline]
+    pub fn store(&mut self, key: u64, score: i32, eval: i32, depth: i32, bound: u8, mv: u8) {
+        let b = self.bucket(key);
+        let gen = self.generation;
+        let bucket = &mut self.entries[b..b + BUCKET];
+        let mut victim = 0;
+        let mut worst = i32::MAX;
+        for (i, e) in bucket.iter().enumerate() {
+            if e.key == key {
+                victim = i;
+                break;
+            }
+            let age = gen.wrapping_sub(e.generation) as i32;
+            let value = if e.key == 0 { i32::MIN } else { e.depth as i32 - 8 * age };
+            if value < worst {
+                worst = value;
+                victim = i;
+            }
+        }
+        let e = &mut bucket[victim];
+        // Keep the old move when the new result has none.
+        let mv = if mv == NO_MOVE && e.key == key { e.mv } else { mv };
+        *e = Entry {
+            key,
+            score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            eval: eval.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            depth: depth.clamp(-1, 127) as i8,
+            bound,
+            mv,
+            generation: gen,
+        };
+    }
+
+    /// Per mille of the table used by the current search (from a sample, like UCI's hashfull).
+    pub fn hashfull(&self) -> u32 {
+        let n = self.entries.len().min(1000);
+        self.entries[..n].iter().filter(|e| e.key != 0 && e.generation == self.generation).count() as u32 * 1000
+            / n.max(1) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_replaces() {
+        let mut t = Table::new(1);
+        t.store(0x1234_5678_9abc_def0, 42, 7, 5, EXACT, 3);
+        let e = t.probe(0x1234_5678_9abc_def0).unwrap();
+        assert_eq!((e.score, e.eval, e.depth, e.bound, e.mv), (42, 7, 5, EXACT, 3));
+        assert!(t.probe(0x1234_5678_9abc_def1).is_none());
+        t.store(0x1234_5678_9abc_def0, -9, 7, 6, LOWER, NO_MOVE);
+        let e = t.probe(0x1234_5678_9abc_def0).unwrap();
+        assert_eq!((e.score, e.mv), (-9, 3), "the move survives a result without one");
+        t.clear();
+        assert!(t.probe(0x1234_5678_9abc_def0).is_none());
+    }
+}
