@@ -1,0 +1,97 @@
+//! Helpers for the rules claims, perft, property, bad-input and oracle tests: positions from text,
+//! moves as sorted algebraic paths, and a small deterministic random generator.
+#![allow(dead_code)]
+
+use draughts_rules::notation::{fen, square, text};
+use draughts_rules::{Move, Position, Variant};
+
+/// A position from guide 000's position text (`Light c3; Dark d4. Light to move.`) or, when the
+/// text contains a `:`, from a FEN. Panics with the parse error: test positions are hand-written.
+pub fn pos(v: Variant, s: &str) -> Position {
+    let r = if s.contains(':') { fen::parse(v, s) } else { text::parse(v, s) };
+    r.unwrap_or_else(|e| panic!("{v}: cannot read test position {s:?}: {e}"))
+}
+
+/// The bit of an algebraic square name.
+pub fn sq(v: Variant, name: &str) -> u32 {
+    square::parse(v, name).unwrap_or_else(|e| panic!("{v}: bad square {name:?}: {e}"))
+}
+
+/// A move as its algebraic path: `c3xe5xg7`, `c3-d4`.
+pub fn path(v: Variant, m: &Move) -> String {
+    let sep = if m.is_capture() { 'x' } else { '-' };
+    let mut s = square::algebraic(v, m.from());
+    for &l in m.landings() {
+        s.push(sep);
+        s.push_str(&square::algebraic(v, l as u32));
+    }
+    s
+}
+
+/// The captured squares of a move, algebraic, sorted by (file, rank).
+pub fn captured(v: Variant, m: &Move) -> Vec<String> {
+    let mut c: Vec<(u32, u32, String)> = m
+        .captured_squares()
+        .map(|b| {
+            let n = square::algebraic(v, b);
+            let file = n.as_bytes()[0] as u32;
+            let rank: u32 = n[1..].parse().unwrap();
+            (file, rank, n)
+        })
+        .collect();
+    c.sort();
+    c.into_iter().map(|(_, _, n)| n).collect()
+}
+
+/// The legal moves as sorted algebraic paths.
+pub fn moves(p: &Position) -> Vec<String> {
+    let v = p.variant();
+    let mut out: Vec<String> = p.legal_moves().iter().map(|m| path(v, m)).collect();
+    out.sort();
+    out
+}
+
+/// The legal moves as sorted `path [captured,...]` strings (two moves with one path but
+/// different captures are told apart).
+pub fn moves_caps(p: &Position) -> Vec<String> {
+    let v = p.variant();
+    let mut out: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .map(|m| format!("{} [{}]", path(v, m), captured(v, m).join(",")))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Sorted owned strings from a literal list.
+pub fn sorted(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// The one legal move with this algebraic path.
+pub fn find(p: &Position, want: &str) -> Move {
+    let v = p.variant();
+    let found: Vec<Move> = p.legal_moves().into_iter().filter(|m| path(v, m) == want).collect();
+    assert_eq!(found.len(), 1, "{v}: expected one legal move {want}, legal: {:?}", moves(p));
+    found[0]
+}
+
+/// xorshift64*: a small deterministic generator for tests that must not depend on a seed file.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
