@@ -1,5 +1,9 @@
 //! Capture chains (RULES.md sections 1 to 3): the complete sequences of one piece, with the
 //! variant's king range, promotion inside a chain, removal of taken pieces and capture choice.
+//!
+//! One chain search serves two callers through [`Sink`]: the public move lists (full [`Move`]s
+//! with their landing squares) and perft, which only needs what [`Capture`] keeps (origin,
+//! destination, captured set) and skips the path bookkeeping.
 
 use crate::geometry::opposite;
 use crate::moves::{Move, MoveList, MAX_HOPS};
@@ -8,9 +12,84 @@ use crate::variant::{CaptureChoice, ChainPromotion, KingRange, Removal, RuleSet}
 /// No previous direction (the first capture of a chain).
 const NO_DIR: usize = 4;
 
+/// Where complete chains go. The chain search applies the capture choice (truncating back to
+/// the list's length at the start of the search when a better chain appears) and, when asked,
+/// drops a chain that is the same move as one already kept (see [`Move::same_as`]).
+pub(crate) trait Sink {
+    /// True when the landing squares of each chain are wanted (they cost a little to track).
+    const PATHS: bool;
+    fn len(&self) -> usize;
+    fn truncate(&mut self, len: usize);
+    /// True when a move with this identity is among the entries from `start` on.
+    fn has(&self, start: usize, from: u8, to: u8, captured: u64, king_order: u64) -> bool;
+    /// Appends a chain. `path[..hops]` holds the landing squares when [`Sink::PATHS`] is true.
+    fn add(&mut self, from: u8, to: u8, promotes: bool, captured: u64, king_order: u64, path: &[u8; MAX_HOPS], hops: usize);
+}
+
+impl Sink for MoveList {
+    const PATHS: bool = true;
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        Vec::truncate(self, len)
+    }
+    #[inline]
+    fn has(&self, start: usize, from: u8, to: u8, captured: u64, king_order: u64) -> bool {
+        self[start..]
+            .iter()
+            .any(|m| m.captured == captured && m.from == from && m.to() == to as u32 && m.king_order == king_order)
+    }
+    #[inline]
+    fn add(&mut self, from: u8, _to: u8, promotes: bool, captured: u64, king_order: u64, path: &[u8; MAX_HOPS], hops: usize) {
+        self.push(Move { from, hops: hops as u8, promotes, path: *path, captured, king_order });
+    }
+}
+
+/// A capture as perft needs it: the move identity of [`Move::same_as`] without the route.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Capture {
+    /// Captured squares (bit set).
+    pub captured: u64,
+    /// As [`Move::king_order`] (Italian only; 0 elsewhere).
+    pub king_order: u64,
+    /// Origin square (bit index).
+    pub from: u8,
+    /// Destination square (bit index).
+    pub to: u8,
+    /// The moving man is crowned.
+    pub promotes: bool,
+}
+
+/// A reusable list of [`Capture`]s.
+pub(crate) type CaptureList = Vec<Capture>;
+
+impl Sink for CaptureList {
+    const PATHS: bool = false;
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        Vec::truncate(self, len)
+    }
+    #[inline]
+    fn has(&self, start: usize, from: u8, to: u8, captured: u64, king_order: u64) -> bool {
+        self[start..]
+            .iter()
+            .any(|m| m.captured == captured && m.from == from && m.to == to && m.king_order == king_order)
+    }
+    #[inline(always)]
+    fn add(&mut self, from: u8, to: u8, promotes: bool, captured: u64, king_order: u64, _: &[u8; MAX_HOPS], _: usize) {
+        self.push(Capture { captured, king_order, from, to, promotes });
+    }
+}
+
 /// The state of the chain being built.
-struct Chain<'a> {
-    light: bool,
+struct Chain<'a, S: Sink> {
     from: u32,
     /// Empty squares at the start of the chain, with the moving piece's origin counted as empty.
     empty: u64,
@@ -31,13 +110,13 @@ struct Chain<'a> {
     best: u32,
     /// Italian precedence key of the moves kept so far.
     best_key: u32,
-    out: &'a mut MoveList,
+    out: &'a mut S,
     start: usize,
     /// False: keep every route, even several of one move (for reading move text).
     dedup: bool,
 }
 
-impl Chain<'_> {
+impl<S: Sink> Chain<'_, S> {
     /// Empty squares now: taken pieces block until the chain ends unless removal is immediate.
     #[inline(always)]
     fn empty<R: RuleSet>(&self) -> u64 {
@@ -57,7 +136,9 @@ impl Chain<'_> {
     fn push<R: RuleSet>(&mut self, taken: u64, landing: u32) -> (u64, u8) {
         let saved = (self.king_order, self.first_king);
         self.captured |= taken;
-        self.path[self.hops] = landing as u8;
+        if S::PATHS {
+            self.path[self.hops] = landing as u8;
+        }
         self.hops += 1;
         if matches!(R::R.capture_choice, CaptureChoice::Italian) && taken & self.enemy_kings != 0 {
             self.king_order = (self.king_order << 6) | (taken.trailing_zeros() as u64 + 1);
@@ -84,9 +165,9 @@ impl Chain<'_> {
         (count << 24) | ((self.moving_king as u32) << 23) | (kings << 16) | earliest
     }
 
-    /// Records the chain built so far as a complete move ending on the last landing square.
+    /// Records the chain built so far as a complete move ending on `to`.
     #[inline]
-    fn record<R: RuleSet>(&mut self, promotes: bool) {
+    fn record<R: RuleSet>(&mut self, to: u32, promotes: bool) {
         match R::R.capture_choice {
             CaptureChoice::Free => {}
             CaptureChoice::Maximum => {
@@ -110,47 +191,49 @@ impl Chain<'_> {
                 }
             }
         }
-        let mv = Move {
-            from: self.from as u8,
-            hops: self.hops as u8,
-            promotes,
-            path: self.path,
-            captured: self.captured,
-            king_order: self.king_order,
-        };
-        if self.dedup && self.out[self.start..].iter().any(|m| m.same_as(&mv)) {
+        let (from, to) = (self.from as u8, to as u8);
+        if self.dedup && self.out.has(self.start, from, to, self.captured, self.king_order) {
             return;
         }
-        self.out.push(mv);
+        self.out.add(from, to, promotes, self.captured, self.king_order, &self.path, self.hops);
     }
 }
 
-/// Chains of a man standing on `cur` (after `hops` captures).
-fn man_chain<R: RuleSet>(st: &mut Chain, cur: u32) {
+/// Directions (bit set over direction indices) in which a man of this side captures.
+#[inline(always)]
+fn man_capture_dirs<R: RuleSet, const LIGHT: bool>() -> u8 {
     let g = &R::R.geometry;
-    let mut dirs = g.forward(st.light);
+    let mut dirs = g.forward(LIGHT);
     if R::R.men_capture_backward {
-        dirs |= g.backward(st.light);
+        dirs |= g.backward(LIGHT);
     }
     if R::R.men_capture_sideways {
         dirs |= g.side;
     }
-    let far = g.far_row(st.light);
+    dirs
+}
+
+/// Chains of a man standing on `cur` (after `hops` captures).
+fn man_chain<R: RuleSet, const LIGHT: bool, S: Sink>(st: &mut Chain<S>, cur: u32) {
+    let g = &R::R.geometry;
+    let dirs = man_capture_dirs::<R, LIGHT>();
+    let far = g.far_row(LIGHT);
+    let mut victims = st.takeable();
+    if !R::R.men_capture_kings {
+        victims &= !st.enemy_kings;
+    }
+    let empty = st.empty::<R>();
     let mut any = false;
     for d in 0..4 {
         if dirs & (1 << d) == 0 {
             continue;
         }
         let dir = &g.dirs[d];
-        let mut victims = st.takeable();
-        if !R::R.men_capture_kings {
-            victims &= !st.enemy_kings;
-        }
         let n = dir.step(1u64 << cur) & victims;
         if n == 0 {
             continue;
         }
-        let l = dir.step(n) & st.empty::<R>();
+        let l = dir.step(n) & empty;
         if l == 0 {
             continue;
         }
@@ -159,17 +242,17 @@ fn man_chain<R: RuleSet>(st: &mut Chain, cur: u32) {
         let saved = st.push::<R>(n, landing);
         if l & far != 0 {
             match R::R.chain_promotion {
-                ChainPromotion::EndsMove => st.record::<R>(true),
-                ChainPromotion::ContinuesAsKing => king_chain::<R>(st, landing, d, true),
-                ChainPromotion::OnlyAtEnd => man_chain::<R>(st, landing),
+                ChainPromotion::EndsMove => st.record::<R>(landing, true),
+                ChainPromotion::ContinuesAsKing => king_chain::<R, S>(st, landing, d, true),
+                ChainPromotion::OnlyAtEnd => man_chain::<R, LIGHT, S>(st, landing),
             }
         } else {
-            man_chain::<R>(st, landing);
+            man_chain::<R, LIGHT, S>(st, landing);
         }
         st.pop(n, saved);
     }
     if !any && st.hops > 0 {
-        st.record::<R>(far & (1u64 << cur) != 0);
+        st.record::<R>(cur, far & (1u64 << cur) != 0);
     }
 }
 
@@ -183,7 +266,7 @@ fn flying<R: RuleSet>() -> bool {
 /// For a king on `cur` whose last capture went in direction `last`: the first takeable enemy in
 /// direction `d` with a free square behind it, as (taken square bit, first landing bit).
 #[inline(always)]
-fn king_target<R: RuleSet>(st: &Chain, cur: u32, last: usize, d: usize, empty: u64) -> Option<(u64, u64)> {
+fn king_target<R: RuleSet>(takeable: u64, cur: u32, last: usize, d: usize, empty: u64) -> Option<(u64, u64)> {
     if R::R.no_reversal_in_chain && last != NO_DIR && d == opposite(last) {
         return None;
     }
@@ -194,7 +277,7 @@ fn king_target<R: RuleSet>(st: &Chain, cur: u32, last: usize, d: usize, empty: u
             sq = dir.step(sq);
         }
     }
-    if sq & st.takeable() == 0 {
+    if sq & takeable == 0 {
         return None;
     }
     let l = dir.step(sq) & empty;
@@ -205,12 +288,12 @@ fn king_target<R: RuleSet>(st: &Chain, cur: u32, last: usize, d: usize, empty: u
 }
 
 /// Chains of a king standing on `cur`. `promoted`: the piece was crowned during this chain.
-fn king_chain<R: RuleSet>(st: &mut Chain, cur: u32, last: usize, promoted: bool) {
+fn king_chain<R: RuleSet, S: Sink>(st: &mut Chain<S>, cur: u32, last: usize, promoted: bool) {
     let g = &R::R.geometry;
     let mut any = false;
     for d in 0..4 {
         let empty = st.empty::<R>();
-        let Some((taken, first)) = king_target::<R>(st, cur, last, d, empty) else {
+        let Some((taken, first)) = king_target::<R>(st.takeable(), cur, last, d, empty) else {
             continue;
         };
         any = true;
@@ -218,14 +301,17 @@ fn king_chain<R: RuleSet>(st: &mut Chain, cur: u32, last: usize, promoted: bool)
         if !flying::<R>() {
             let landing = first.trailing_zeros();
             let saved = st.push::<R>(taken, landing);
-            king_chain::<R>(st, landing, d, promoted);
+            king_chain::<R, S>(st, landing, d, promoted);
             st.pop(taken, saved);
             continue;
         }
         // Flying: every free square beyond the taken piece. While the chain can go on from some
         // of them, it must (RULES.md section 1), so only those are landings.
-        st.captured |= taken;
-        let empty_after = st.empty::<R>();
+        let takeable_after = st.takeable() & !taken;
+        let empty_after = match R::R.removal {
+            Removal::AtEnd => empty,
+            Removal::Immediate => empty | taken,
+        };
         let mut landings = 0u64;
         let mut l = first;
         while l != 0 {
@@ -237,36 +323,52 @@ fn king_chain<R: RuleSet>(st: &mut Chain, cur: u32, last: usize, promoted: bool)
         while ls != 0 {
             let b = ls.trailing_zeros();
             ls &= ls - 1;
-            if (0..4).any(|d2| king_target::<R>(st, b, d, d2, empty_after).is_some()) {
+            if (0..4).any(|d2| king_target::<R>(takeable_after, b, d, d2, empty_after).is_some()) {
                 continuing |= 1u64 << b;
             }
         }
-        st.captured &= !taken;
         let mut ls = if continuing != 0 { continuing } else { landings };
         while ls != 0 {
             let landing = ls.trailing_zeros();
             ls &= ls - 1;
             let saved = st.push::<R>(taken, landing);
             if continuing != 0 {
-                king_chain::<R>(st, landing, d, promoted);
+                king_chain::<R, S>(st, landing, d, promoted);
             } else {
-                st.record::<R>(promoted);
+                st.record::<R>(landing, promoted);
             }
             st.pop(taken, saved);
         }
     }
     if !any && st.hops > 0 {
-        st.record::<R>(promoted);
+        st.record::<R>(cur, promoted);
     }
 }
 
-/// Appends every legal capture of the side to move to `out` (after the capture choice of the
-/// variant; RULES.md sections 2 and 3). Returns true if there was at least one.
-pub(crate) fn generate<R: RuleSet>(light: bool, own: u64, enemy: u64, kings: u64, out: &mut MoveList, dedup: bool) -> bool {
+/// The men of this side that can start a capture: a takeable enemy next to them in one of their
+/// capture directions with an empty square behind it.
+#[inline(always)]
+fn capturing_men<R: RuleSet, const LIGHT: bool>(men: u64, enemy: u64, kings: u64, empty: u64) -> u64 {
+    let g = &R::R.geometry;
+    let dirs = man_capture_dirs::<R, LIGHT>();
+    let victims = if R::R.men_capture_kings { enemy } else { enemy & !kings };
+    let mut found = 0u64;
+    for d in 0..4 {
+        if dirs & (1 << d) != 0 {
+            let back = &g.dirs[opposite(d)];
+            found |= back.step(back.step(empty) & victims);
+        }
+    }
+    found & men
+}
+
+/// Appends every legal capture of the side to move (Light when `LIGHT`) to `out`, after the
+/// capture choice of the variant (RULES.md sections 2 and 3). `dedup`: keep one route per move.
+/// Returns true if there was at least one.
+pub(crate) fn generate<R: RuleSet, const LIGHT: bool, S: Sink>(own: u64, enemy: u64, kings: u64, out: &mut S, dedup: bool) -> bool {
     let start = out.len();
     let empty = R::R.geometry.board & !(own | enemy);
     let mut st = Chain {
-        light,
         from: 0,
         empty,
         enemy,
@@ -283,44 +385,38 @@ pub(crate) fn generate<R: RuleSet>(light: bool, own: u64, enemy: u64, kings: u64
         start,
         dedup,
     };
-    let mut pieces = own;
+    // Men only from squares next to a first victim; kings from anywhere. Pieces in square order,
+    // so that the move list keeps the same order however the pieces are split.
+    let own_kings = own & kings;
+    let mut pieces = capturing_men::<R, LIGHT>(own & !kings, enemy, kings, empty) | own_kings;
     while pieces != 0 {
         let from = pieces.trailing_zeros();
         pieces &= pieces - 1;
         let bit = 1u64 << from;
         st.from = from;
         st.empty = empty | bit;
-        st.moving_king = kings & bit != 0;
+        st.moving_king = own_kings & bit != 0;
         if st.moving_king {
-            king_chain::<R>(&mut st, from, NO_DIR, false);
+            king_chain::<R, S>(&mut st, from, NO_DIR, false);
         } else {
-            man_chain::<R>(&mut st, from);
+            man_chain::<R, LIGHT, S>(&mut st, from);
         }
     }
     st.out.len() > start
 }
 
-/// True if the side to move has a capture (a quick test without building chains).
+/// True if the side to move (Light when `LIGHT`) has a capture (a quick test without building
+/// chains).
 #[inline]
-pub(crate) fn exists<R: RuleSet>(light: bool, own: u64, enemy: u64, kings: u64) -> bool {
+pub(crate) fn exists<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, kings: u64) -> bool {
     let g = &R::R.geometry;
     let empty = g.board & !(own | enemy);
-    let men = own & !kings;
+    if capturing_men::<R, LIGHT>(own & !kings, enemy, kings, empty) != 0 {
+        return true;
+    }
     let own_kings = own & kings;
-    let mut man_dirs = g.forward(light);
-    if R::R.men_capture_backward {
-        man_dirs |= g.backward(light);
-    }
-    if R::R.men_capture_sideways {
-        man_dirs |= g.side;
-    }
-    let man_victims = if R::R.men_capture_kings { enemy } else { enemy & !kings };
-    for d in 0..4 {
-        let dir = &g.dirs[d];
-        if man_dirs & (1 << d) != 0 && dir.step(dir.step(men) & man_victims) & empty != 0 {
-            return true;
-        }
-        if own_kings != 0 {
+    if own_kings != 0 {
+        for dir in &g.dirs {
             let mut ray = dir.step(own_kings);
             if flying::<R>() {
                 while ray != 0 {

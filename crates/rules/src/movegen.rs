@@ -9,7 +9,7 @@ use crate::variant::{with_rules, KingRange, RuleSet};
 use crate::Color;
 
 #[inline(always)]
-fn man_step_dirs<R: RuleSet>(light: bool) -> u8 {
+pub(crate) fn man_step_dirs<R: RuleSet>(light: bool) -> u8 {
     let g = &R::R.geometry;
     let mut dirs = g.forward(light);
     if R::R.men_step_sideways {
@@ -54,7 +54,7 @@ fn quiet<R: RuleSet>(light: bool, own: u64, enemy: u64, kings: u64, out: &mut Mo
     }
 }
 
-fn count_quiet<R: RuleSet>(light: bool, own: u64, enemy: u64, kings: u64) -> u64 {
+pub(crate) fn count_quiet<R: RuleSet>(light: bool, own: u64, enemy: u64, kings: u64) -> u64 {
     let g = &R::R.geometry;
     let empty = g.board & !(own | enemy);
     let men = own & !kings;
@@ -86,29 +86,32 @@ fn sides(pos: &Position) -> (bool, u64, u64, u64) {
     (side == Color::Light, pos.pieces(side), pos.pieces(!side), pos.all_kings())
 }
 
-fn generate<R: RuleSet>(pos: &Position, out: &mut MoveList, dedup: bool) {
-    let (light, own, enemy, kings) = sides(pos);
-    if !captures::generate::<R>(light, own, enemy, kings, out, dedup) {
-        quiet::<R>(light, own, enemy, kings, out);
+fn generate<R: RuleSet, const LIGHT: bool>(pos: &Position, out: &mut MoveList, dedup: bool) {
+    let (_, own, enemy, kings) = sides(pos);
+    if !captures::generate::<R, LIGHT, _>(own, enemy, kings, out, dedup) {
+        quiet::<R>(LIGHT, own, enemy, kings, out);
     }
 }
 
-fn count<R: RuleSet>(pos: &Position, scratch: &mut MoveList) -> u64 {
-    let (light, own, enemy, kings) = sides(pos);
-    if captures::exists::<R>(light, own, enemy, kings) {
-        scratch.clear();
-        captures::generate::<R>(light, own, enemy, kings, scratch, true);
-        scratch.len() as u64
-    } else {
-        count_quiet::<R>(light, own, enemy, kings)
-    }
+/// Runs `$body` with `$R` bound to the position's rule set and `$L` to a constant: true when
+/// Light is to move.
+macro_rules! with_side {
+    ($pos:expr, $R:ident, $L:ident => $body:expr) => {
+        with_rules!($pos.variant(), $R => if $pos.side_to_move() == Color::Light {
+            const $L: bool = true;
+            $body
+        } else {
+            const $L: bool = false;
+            $body
+        })
+    };
 }
 
 impl Position {
     /// Appends the legal moves of the side to move to `out` (which is not cleared). Captures only,
     /// when any exist; complete chains only; one move per identity (see [`Move::same_as`]).
     pub fn generate_moves(&self, out: &mut MoveList) {
-        with_rules!(self.variant(), R => generate::<R>(self, out, true))
+        with_side!(self, R, L => generate::<R, L>(self, out, true))
     }
 
     /// Every route of every legal move: like [`Position::legal_moves`], but when two capture
@@ -116,7 +119,7 @@ impl Position {
     /// read move text that spells out a route.
     pub fn legal_routes(&self) -> MoveList {
         let mut out = Vec::with_capacity(48);
-        with_rules!(self.variant(), R => generate::<R>(self, &mut out, false));
+        with_side!(self, R, L => generate::<R, L>(self, &mut out, false));
         out
     }
 
@@ -130,19 +133,26 @@ impl Position {
     /// The number of legal moves, counted without building quiet moves (bulk counting for
     /// perft). `scratch` is reused for captures.
     pub fn count_moves(&self, scratch: &mut MoveList) -> u64 {
-        with_rules!(self.variant(), R => count::<R>(self, scratch))
+        let (_, own, enemy, kings) = sides(self);
+        with_side!(self, R, L => if captures::exists::<R, L>(own, enemy, kings) {
+            scratch.clear();
+            captures::generate::<R, L, _>(own, enemy, kings, scratch, true);
+            scratch.len() as u64
+        } else {
+            count_quiet::<R>(L, own, enemy, kings)
+        })
     }
 
     /// True if the side to move must capture.
     pub fn has_capture(&self) -> bool {
-        let (light, own, enemy, kings) = sides(self);
-        with_rules!(self.variant(), R => captures::exists::<R>(light, own, enemy, kings))
+        let (_, own, enemy, kings) = sides(self);
+        with_side!(self, R, L => captures::exists::<R, L>(own, enemy, kings))
     }
 
     /// True if the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        let (light, own, enemy, kings) = sides(self);
-        with_rules!(self.variant(), R => captures::exists::<R>(light, own, enemy, kings)
-            || count_quiet::<R>(light, own, enemy, kings) > 0)
+        let (_, own, enemy, kings) = sides(self);
+        with_side!(self, R, L => captures::exists::<R, L>(own, enemy, kings)
+            || count_quiet::<R>(L, own, enemy, kings) > 0)
     }
 }
