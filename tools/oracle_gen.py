@@ -31,9 +31,10 @@ per line::
      "source": "random-game" | "king-heavy", "lib": "pydraughts"}
 
 * FEN is the PDN style of RULES.md section 6 (``W:W21,22,K30:B1,2,3``), with
-  explicit square lists (no ranges); squares in ascending PDN-number order,
-  or for algebraic variants by rank, then file (``a1,c1,...,b2,...``).  Numeric squares (RULES.md section 5) for english, international and
-  italian; algebraic squares (``a1``..``h8``) for russian, turkish, brazilian.
+  explicit square lists (no ranges).  Numeric squares (RULES.md section 5) for
+  english, international and italian, in ascending order; algebraic squares
+  (``a1``..``h8``) for russian, turkish and brazilian, ordered by rank, then
+  file (``a1,c1,...,b2,...``).
 * Moves use the same square naming.  Convention ``set``: one move per
   (origin, destination, set of captured squares); ``path`` is one representative
   route (the smallest in PDN-number order), ``captures`` the captured squares
@@ -48,6 +49,9 @@ Usage::
     python3 tools/oracle_gen.py --seed 1 --out crates/rules/tests/data/oracle
 
 Everything is deterministic for a given ``--seed`` (and library versions).
+A library that errors or times out on a position (kish, on king captures that
+can end on their own start square) is reported in the summary printed on
+stdout, and that position is simply not cross-checked with it.
 """
 from __future__ import annotations
 
@@ -420,10 +424,29 @@ def _run_variant(job):
     return variant, generate_variant(variant, args, oracle, lambda s: print(s, file=sys.stderr, flush=True))
 
 
+def line_of(row: dict) -> str:
+    return json.dumps(row, separators=(",", ":")) + "\n"
+
+
+def fit_size(results: dict, variants: List[str], max_bytes: int):
+    """Drop random-game records from the end of the largest file until the
+    variant files (plus disagreements) fit in max_bytes."""
+    size = {v: sum(len(line_of(r)) for r in results[v]["records"]) for v in variants}
+    extra = sum(len(line_of(d)) for v in variants for d in results[v]["disagreements"])
+    while sum(size.values()) + extra > max_bytes:
+        v = max(size, key=size.get)
+        recs = results[v]["records"]
+        idx = max((i for i, r in enumerate(recs) if r["source"] == "random-game"), default=len(recs) - 1)
+        size[v] -= len(line_of(recs.pop(idx)))
+        st = results[v]["stats"]
+        st["positions"], st["random-game"] = len(recs), st["random-game"] - 1
+        results[v]["stats"]["dropped for size"] = results[v]["stats"].get("dropped for size", 0) + 1
+
+
 def dump_jsonl(path: str, rows: List[dict]):
     with open(path, "w") as f:
         for r in rows:
-            f.write(json.dumps(r, separators=(",", ":")) + "\n")
+            f.write(line_of(r))
 
 
 def main(argv=None) -> int:
@@ -435,6 +458,7 @@ def main(argv=None) -> int:
     ap.add_argument("--king-heavy", type=int, default=300, help="of which king-heavy")
     ap.add_argument("--sample", type=float, default=0.25, help="probability of keeping a game position")
     ap.add_argument("--max-plies", type=int, default=150, help="cap on the length of a random game")
+    ap.add_argument("--max-mb", type=float, default=8.0, help="size cap of the output files (MB)")
     ap.add_argument("--jobs", type=int, default=2, help="variants generated in parallel")
     ap.add_argument("--oracle-dir", default=DEFAULT_ORACLE_DIR, help="folder of oracle.py / setup_venvs.sh")
     ap.add_argument("--worker", default=None, help=argparse.SUPPRESS)
@@ -458,6 +482,7 @@ def main(argv=None) -> int:
     else:
         results = dict(map(_run_variant, jobs))
 
+    fit_size(results, variants, int(args.max_mb * 1e6))
     all_dis, all_err, stats = [], [], []
     for v in variants:
         res = results[v]

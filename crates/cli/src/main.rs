@@ -1,5 +1,9 @@
 //! The `draughts` command line. Run `draughts --help` for the subcommands.
 
+mod analyze_cmd;
+mod hub_cmd;
+mod bench_cmd;
+mod match_cmd;
 mod moves_cmd;
 mod perft_cmd;
 
@@ -20,6 +24,14 @@ enum Command {
     Perft(perft_cmd::Args),
     /// List the legal moves of a position.
     Moves(moves_cmd::Args),
+    /// Analyze a position: best move, score, depth, nodes and principal variation.
+    Analyze(analyze_cmd::Args),
+    /// Run the engine with the Hub protocol on standard input/output (for draughts GUIs).
+    Hub(hub_cmd::Args),
+    /// Benchmark the engine: fixed-depth search of fixed positions (total nodes and speed).
+    Bench(bench_cmd::Args),
+    /// Play a match between engine levels or Hub engines; prints score and Elo estimate.
+    Match(match_cmd::Args),
 }
 
 /// Parses a variant id for clap, listing the ids on error.
@@ -32,6 +44,10 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(a) => perft_cmd::run(a),
         Command::Moves(a) => moves_cmd::run(a),
+        Command::Analyze(a) => analyze_cmd::run(a),
+        Command::Hub(a) => hub_cmd::run(a),
+        Command::Bench(a) => bench_cmd::run(a),
+        Command::Match(a) => match_cmd::run(a),
     };
     match result {
         Ok(code) => code,

@@ -14,8 +14,11 @@
 //! assert!(game.legal_moves().iter().any(|m| m.same_as(&hint)));
 //! ```
 
+pub mod bench;
 pub mod eval;
+pub mod hub;
 pub mod level;
+pub mod matchplay;
 pub mod search;
 pub mod tt;
 
@@ -50,6 +53,19 @@ pub fn choose_move_seeded(game: &Game, level: u8, seed: u64) -> Option<Move> {
 /// [`choose_move_seeded`] with a reusable [`Searcher`] (keeps its transposition table between
 /// moves, as in matches).
 pub fn choose_move_with(searcher: &mut Searcher, game: &Game, level: Level, seed: u64) -> Option<Move> {
+    choose_move_timed(searcher, game, level, seed, None)
+}
+
+/// [`choose_move_with`] where `movetime`, when given, replaces the level's time limit (for
+/// levels that play the best move, 6 to 8, it is the time they think; "level 8 at the given
+/// time"). Levels that choose among good moves keep their depth and use it only as a cap.
+pub fn choose_move_timed(
+    searcher: &mut Searcher,
+    game: &Game,
+    level: Level,
+    seed: u64,
+    movetime: Option<Duration>,
+) -> Option<Move> {
     if game.outcome().is_some() {
         return None;
     }
@@ -58,7 +74,7 @@ pub fn choose_move_with(searcher: &mut Searcher, game: &Game, level: Level, seed
         return moves.first().copied();
     }
     let spec = level.spec();
-    let limits = Limits { depth: Some(spec.depth), nodes: None, movetime: Some(spec.movetime) };
+    let limits = Limits { depth: Some(spec.depth), nodes: None, movetime: Some(movetime.unwrap_or(spec.movetime)) };
     if spec.margin == 0 {
         return searcher.search(game, &limits, None, &mut |_| {}).best;
     }
@@ -89,7 +105,7 @@ fn pick_within_margin(scored: &[(Move, i32)], margin: i32, seed: u64) -> Option<
     candidates.first().map(|c| c.0)
 }
 
-fn splitmix(mut x: u64) -> u64 {
+pub(crate) fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = x;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

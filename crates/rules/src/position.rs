@@ -29,8 +29,6 @@ pub enum SetupError {
     BothSides(u32),
     /// A king bit is set on an empty square.
     KingOnEmpty(u32),
-    /// A man stands on its own far row, where it would have been crowned.
-    ManOnFarRow { color: Color, bit: u32 },
     /// A side has more pieces than the variant gives it.
     TooManyPieces { color: Color, count: u32, max: u32 },
 }
@@ -41,9 +39,6 @@ impl fmt::Display for SetupError {
             SetupError::NotASquare(b) => write!(f, "bit {b} is not a playable square"),
             SetupError::BothSides(b) => write!(f, "bit {b} holds pieces of both sides"),
             SetupError::KingOnEmpty(b) => write!(f, "bit {b} is marked king but empty"),
-            SetupError::ManOnFarRow { color, bit } => {
-                write!(f, "a {color} man on bit {bit} stands on its far row and should be a king")
-            }
             SetupError::TooManyPieces { color, count, max } => {
                 write!(f, "{color} has {count} pieces; at most {max} are allowed")
             }
@@ -57,8 +52,10 @@ impl std::error::Error for SetupError {}
 /// Zobrist hash kept up to date by [`Position::play`].
 ///
 /// Built only through [`Position::new`] (which checks it) or [`Position::start`]; after that, the
-/// type guarantees that pieces stand on playable squares, never two on one square, and no man
-/// stands on its far row.
+/// type guarantees that pieces stand on playable squares, never two on one square, and no side has
+/// more pieces than the variant gives it. A man may stand on its far row: published problem
+/// positions contain such men (goulds.pdn, beginner.pdn); it is simply a man that cannot move
+/// forward.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     variant: Variant,
@@ -86,14 +83,6 @@ impl Position {
         }
         if kings & !(light | dark) != 0 {
             return Err(SetupError::KingOnEmpty((kings & !(light | dark)).trailing_zeros()));
-        }
-        let lm = light & !kings & g.far_row(true);
-        if lm != 0 {
-            return Err(SetupError::ManOnFarRow { color: Color::Light, bit: lm.trailing_zeros() });
-        }
-        let dm = dark & !kings & g.far_row(false);
-        if dm != 0 {
-            return Err(SetupError::ManOnFarRow { color: Color::Dark, bit: dm.trailing_zeros() });
         }
         let max = Position::start(variant).pieces[0].count_ones();
         for (color, bb) in [(Color::Light, light), (Color::Dark, dark)] {

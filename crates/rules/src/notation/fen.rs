@@ -73,16 +73,11 @@ pub fn parse(variant: Variant, fen: &str) -> Result<Position, ParseError> {
     }
     let side = side.ok_or_else(|| ParseError::new(WHAT, body, base, "missing side to move"))?;
     Position::new(variant, sides[0], sides[1], kings, side).map_err(|e| {
-        let bit = match e {
-            crate::SetupError::NotASquare(b) | crate::SetupError::BothSides(b) | crate::SetupError::KingOnEmpty(b) => Some(b),
-            crate::SetupError::ManOnFarRow { bit, .. } => Some(bit),
-            crate::SetupError::TooManyPieces { .. } => None,
-        };
-        let msg = match (bit, &e) {
-            (Some(b), crate::SetupError::ManOnFarRow { color, .. }) => {
-                format!("a {color} man on {} stands on its far row; write it as a king (K{})", square::name(variant, b), square::name(variant, b))
+        let msg = match e {
+            crate::SetupError::NotASquare(b) | crate::SetupError::BothSides(b) | crate::SetupError::KingOnEmpty(b) => {
+                format!("{e} ({})", square::name(variant, b))
             }
-            _ => e.to_string(),
+            crate::SetupError::TooManyPieces { .. } => e.to_string(),
         };
         ParseError::new(WHAT, body, base, msg)
     })

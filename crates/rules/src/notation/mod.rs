@@ -4,6 +4,8 @@
 
 pub mod fen;
 pub mod movetext;
+pub mod pdn;
+pub mod replay;
 pub mod square;
 pub mod text;
 

@@ -75,17 +75,7 @@ pub fn parse(variant: Variant, text: &str) -> Result<Position, ParseError> {
         return Err(ParseError::new(WHAT, "", 0, "no pieces given; expected e.g. \"Light c3; Dark d4. Light to move.\""));
     }
     let side = side.unwrap_or(variant.rules().first_mover);
-    Position::new(variant, sides[0], sides[1], kings, side).map_err(|e| {
-        let msg = match e {
-            crate::SetupError::ManOnFarRow { color, bit } => format!(
-                "a {color} man on {} stands on its far row; write \"{color} king {}\"",
-                square::algebraic(variant, bit),
-                square::algebraic(variant, bit)
-            ),
-            other => other.to_string(),
-        };
-        ParseError::new(WHAT, text.trim(), 0, msg)
-    })
+    Position::new(variant, sides[0], sides[1], kings, side).map_err(|e| ParseError::new(WHAT, text.trim(), 0, e.to_string()))
 }
 
 /// Writes the canonical position text.

@@ -1,0 +1,119 @@
+//! `draughts analyze`: the engine's best move, score, depth, nodes, speed and principal variation
+//! for a position.
+
+use crate::moves_cmd::MoveJson;
+use anyhow::{bail, Result};
+use draughts_engine::{mate_in, Limits, Searcher};
+use draughts_rules::notation::{fen, movetext};
+use draughts_rules::{Game, Position, Variant};
+use serde::Serialize;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Rule set: english, american, german, russian, international, turkish, italian, brazilian.
+    #[arg(long, value_parser = crate::parse_variant)]
+    variant: Variant,
+    /// The position as FEN (default: the start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Search to this depth in plies (captures are always played out beyond it).
+    #[arg(long, conflicts_with = "movetime")]
+    depth: Option<u32>,
+    /// Think for this many milliseconds (default 2000 when no depth is given).
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 64)]
+    hash: usize,
+    /// Print JSON: {"best":{"move","path","captures"},"score","mate","depth","nodes","nps","pv":[...]}.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The `--json` answer. `score` is in hundredths of a man for the side to move; `mate` is the
+/// number of half-moves to a forced win (positive) or loss (negative), or null.
+#[derive(Serialize)]
+struct AnalysisJson {
+    best: Option<MoveJson>,
+    score: i32,
+    mate: Option<i32>,
+    depth: u32,
+    seldepth: u32,
+    nodes: u64,
+    nps: u64,
+    time_ms: u64,
+    pv: Vec<String>,
+}
+
+pub fn run(a: Args) -> Result<ExitCode> {
+    let pos = match &a.fen {
+        Some(f) => fen::parse(a.variant, f)?,
+        None => Position::start(a.variant),
+    };
+    let game = Game::from_position(pos);
+    if let Some(o) = game.outcome() {
+        bail!("the position is already decided ({o}); nothing to analyze");
+    }
+    if a.depth == Some(0) {
+        bail!("--depth must be at least 1");
+    }
+    let limits = match (a.depth, a.movetime) {
+        (Some(d), _) => Limits::depth(d),
+        (None, Some(ms)) => Limits::movetime(Duration::from_millis(ms)),
+        (None, None) => Limits::movetime(Duration::from_millis(2000)),
+    };
+    let v = a.variant;
+    let mut searcher = Searcher::new(a.hash.clamp(1, 16384));
+    let json = a.json;
+    let r = searcher.search(&game, &limits, None, &mut |i| {
+        if !json {
+            let pv: Vec<String> = i.pv.iter().map(|m| movetext::write(v, m)).collect();
+            println!(
+                "depth {:>2}/{:<3} score {:>7} nodes {:>11} nps {:>9} time {:>6} ms  pv {}",
+                i.depth,
+                i.seldepth,
+                score_text(i.score),
+                i.nodes,
+                i.nps,
+                i.elapsed.as_millis(),
+                pv.join(" ")
+            );
+        }
+    });
+    let pv: Vec<String> = r.pv.iter().map(|m| movetext::write(v, m)).collect();
+    if json {
+        let out = AnalysisJson {
+            best: r.best.as_ref().map(|m| MoveJson::new(v, m)),
+            score: r.score,
+            mate: mate_in(r.score),
+            depth: r.depth,
+            seldepth: r.seldepth,
+            nodes: r.nodes,
+            nps: r.nps(),
+            time_ms: r.elapsed.as_millis() as u64,
+            pv,
+        };
+        println!("{}", serde_json::to_string(&out)?);
+    } else {
+        let best = r.best.map(|m| movetext::write(v, &m)).unwrap_or_else(|| "(none)".into());
+        println!(
+            "best {best}  score {}  depth {}  nodes {}  nps {}",
+            score_text(r.score),
+            r.depth,
+            r.nodes,
+            r.nps()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A score in words: "+0.35" men, or "win in 7" / "loss in 4" half-moves.
+fn score_text(score: i32) -> String {
+    match mate_in(score) {
+        Some(n) if n > 0 => format!("win in {n}"),
+        Some(n) => format!("loss in {}", -n),
+        None => format!("{:+.2}", score as f64 / 100.0),
+    }
+}

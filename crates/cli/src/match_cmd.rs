@@ -1,0 +1,106 @@
+//! `draughts match`: plays games between two engines (our strength levels, or any Hub engine
+//! started from a command line) from balanced openings with colours reversed, and prints the
+//! score with its 95% error margin and an Elo estimate. Game records are written as PDN.
+
+use anyhow::{anyhow, bail, Context, Result};
+use draughts_engine::hub::HubClient;
+use draughts_engine::matchplay::{run_match, EnginePlayer, HubPlayer, MatchConfig, Player};
+use draughts_engine::Level;
+use draughts_rules::Variant;
+use std::io::Write;
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Rule set: english, american, german, russian, international, turkish, italian, brazilian.
+    #[arg(long, value_parser = crate::parse_variant)]
+    variant: Variant,
+    /// First player: a level 1..8 of our engine ("8", "level:8"), or a Hub engine command
+    /// ("hub:./scan hub").
+    #[arg(long)]
+    a: String,
+    /// Second player, as --a.
+    #[arg(long)]
+    b: String,
+    /// Number of games (played in pairs: each opening with both colours).
+    #[arg(long, default_value_t = 20)]
+    games: usize,
+    /// Milliseconds per move for Hub engines and for our levels 6..8 (default: each level's own
+    /// time; 1000 for Hub engines).
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Games longer than this many half-moves are adjudicated drawn.
+    #[arg(long, default_value_t = 400)]
+    max_plies: usize,
+    /// Seed for the openings and the levels' random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write the games to this PDN file.
+    #[arg(long)]
+    pdn: Option<std::path::PathBuf>,
+}
+
+fn player(spec: &str, variant: Variant, movetime: Option<u64>, seed: u64) -> Result<Box<dyn Player>> {
+    let t = movetime.map(Duration::from_millis);
+    if let Some(cmd) = spec.strip_prefix("hub:") {
+        let client = HubClient::spawn(cmd, variant).map_err(|e| anyhow!(e))?;
+        return Ok(Box::new(HubPlayer { client, movetime: t.unwrap_or(Duration::from_millis(1000)) }));
+    }
+    let n = spec.strip_prefix("level:").unwrap_or(spec);
+    let level: Level = n.parse().map_err(|e: String| anyhow!("player {spec:?}: {e}; or use hub:COMMAND"))?;
+    Ok(Box::new(EnginePlayer::new(level, t, seed)))
+}
+
+pub fn run(a: Args) -> Result<ExitCode> {
+    if a.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let mut pa = player(&a.a, a.variant, a.movetime, a.seed)?;
+    let mut pb = player(&a.b, a.variant, a.movetime, a.seed.wrapping_add(1))?;
+    let cfg = MatchConfig { variant: a.variant, games: a.games, max_plies: a.max_plies.max(10), seed: a.seed };
+    let mut file = match &a.pdn {
+        Some(p) => Some(std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?),
+        None => None,
+    };
+    let event = format!("{} vs {} ({})", pa.name(), pb.name(), a.variant);
+    let names = (pa.name(), pb.name());
+    println!("{} (a) vs {} (b), {} games of {}", names.0, names.1, a.games.div_ceil(2) * 2, a.variant);
+    let mut write_err = None;
+    let (score, _) = run_match(pa.as_mut(), pb.as_mut(), &cfg, |rec, s| {
+        println!(
+            "game {:>3}: {} (Light) - {} (Dark): {}  [{}]  a: +{} ={} -{}",
+            rec.round,
+            rec.light,
+            rec.dark,
+            rec.outcome.pdn(),
+            rec.outcome,
+            s.wins,
+            s.draws,
+            s.losses
+        );
+        if let Some(f) = file.as_mut() {
+            if let Err(e) = f.write_all(rec.to_pdn(&event).as_bytes()) {
+                write_err = Some(e);
+            }
+        }
+    })
+    .map_err(|e| anyhow!(e))?;
+    if let Some(e) = write_err {
+        bail!("writing the PDN file failed: {e}");
+    }
+    let (elo, lo, hi) = score.elo();
+    println!(
+        "score of a ({}): +{} ={} -{}  {:.1}% ± {:.1}%  Elo {:+.0} [{:+.0}, {:+.0}] (95%)",
+        names.0,
+        score.wins,
+        score.draws,
+        score.losses,
+        100.0 * score.fraction(),
+        100.0 * score.margin(),
+        elo,
+        lo,
+        hi
+    );
+    Ok(ExitCode::SUCCESS)
+}

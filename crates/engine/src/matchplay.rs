@@ -1,0 +1,297 @@
+//! Matches between engines: our strength levels or any Hub engine ([`crate::hub::HubClient`]),
+//! from balanced openings with colours reversed, with the score, its error margin, an Elo
+//! estimate and PDN records. Used by `draughts match` and the strength tests.
+
+use crate::hub::HubClient;
+use crate::level::Level;
+use crate::search::{Limits, Searcher};
+use draughts_rules::notation::movetext;
+use draughts_rules::{Color, Game, Move, Outcome, Reason, Variant};
+use std::fmt::Write as _;
+use std::time::Duration;
+
+/// A player of a match.
+pub trait Player {
+    /// The name written in PDN records and reports.
+    fn name(&self) -> String;
+    /// A new, unrelated game starts.
+    fn new_game(&mut self) -> Result<(), String>;
+    /// The move to play in `game` (which is not over).
+    fn best_move(&mut self, game: &Game) -> Result<Move, String>;
+}
+
+/// Our engine at a strength level; with `movetime`, levels with no randomness think for that
+/// time instead of the level's own.
+pub struct EnginePlayer {
+    pub level: Level,
+    pub movetime: Option<Duration>,
+    searcher: Searcher,
+    seed: u64,
+}
+
+impl EnginePlayer {
+    /// A player at `level`; `seed` makes its random choices reproducible.
+    pub fn new(level: Level, movetime: Option<Duration>, seed: u64) -> EnginePlayer {
+        EnginePlayer { level, movetime, searcher: Searcher::new(16), seed }
+    }
+}
+
+impl Player for EnginePlayer {
+    fn name(&self) -> String {
+        format!("draughts level {}", self.level)
+    }
+    fn new_game(&mut self) -> Result<(), String> {
+        self.searcher.clear();
+        self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        Ok(())
+    }
+    fn best_move(&mut self, game: &Game) -> Result<Move, String> {
+        crate::choose_move_timed(&mut self.searcher, game, self.level, self.seed, self.movetime)
+            .ok_or_else(|| "no legal move".to_string())
+    }
+}
+
+/// A Hub engine as a match player, thinking `movetime` per move.
+pub struct HubPlayer {
+    pub client: HubClient,
+    pub movetime: Duration,
+}
+
+impl Player for HubPlayer {
+    fn name(&self) -> String {
+        self.client.name.clone()
+    }
+    fn new_game(&mut self) -> Result<(), String> {
+        self.client.new_game()
+    }
+    fn best_move(&mut self, game: &Game) -> Result<Move, String> {
+        self.client.best_move(game, self.movetime)
+    }
+}
+
+/// A finished game of a match.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub game: Game,
+    /// Names of the Light and Dark players.
+    pub light: String,
+    pub dark: String,
+    /// The result (adjudicated as a draw by agreement when the game reached the ply limit).
+    pub outcome: Outcome,
+    /// Number of the game in the match, from 1.
+    pub round: usize,
+    /// Plies of the opening that were given, not chosen by the players.
+    pub opening_plies: usize,
+}
+
+impl GameRecord {
+    /// The game as PDN (RULES.md section 6): tags, then numbered moves with full paths.
+    pub fn to_pdn(&self, event: &str) -> String {
+        let v = self.game.variant();
+        let mut s = String::new();
+        let _ = writeln!(s, "[Event \"{}\"]", event.replace('"', "'"));
+        let _ = writeln!(s, "[Round \"{}\"]", self.round);
+        let _ = writeln!(s, "[White \"{}\"]", self.light.replace('"', "'"));
+        let _ = writeln!(s, "[Black \"{}\"]", self.dark.replace('"', "'"));
+        let _ = writeln!(s, "[Result \"{}\"]", self.outcome.pdn());
+        let _ = writeln!(s, "[GameType \"{}\"]", v.rules().game_type);
+        let _ = writeln!(s, "[Variant \"{}\"]", v.id());
+        let _ = writeln!(s, "[Termination \"{}\"]", self.outcome.reason().code());
+        let mut line = String::new();
+        let first = v.rules().first_mover;
+        for (i, m) in self.game.moves().iter().enumerate() {
+            let mut tok = String::new();
+            if i % 2 == 0 {
+                let _ = write!(tok, "{}. ", i / 2 + 1);
+            }
+            tok.push_str(&movetext::write(v, m));
+            if i == self.opening_plies.saturating_sub(1) && self.opening_plies > 0 {
+                tok.push_str(" {end of opening}");
+            }
+            if line.len() + tok.len() + 1 > 79 {
+                let _ = writeln!(s, "{}", line.trim_end());
+                line.clear();
+            }
+            line.push_str(&tok);
+            line.push(' ');
+        }
+        let _ = first;
+        line.push_str(self.outcome.pdn());
+        let _ = writeln!(s, "{}", line.trim_end());
+        s.push('\n');
+        s
+    }
+}
+
+/// Wins, draws and losses from the first player's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Score {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The score as a fraction 0..=1 (a draw counts one half).
+    pub fn fraction(&self) -> f64 {
+        if self.games() == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games() as f64
+    }
+
+    /// The 95% error margin of [`Score::fraction`] (1.96 standard errors of the mean result).
+    pub fn margin(&self) -> f64 {
+        let n = self.games() as f64;
+        if n < 2.0 {
+            return 0.5;
+        }
+        let p = self.fraction();
+        let var = (self.wins as f64 * (1.0 - p).powi(2) + self.draws as f64 * (0.5 - p).powi(2) + self.losses as f64 * p.powi(2)) / n;
+        1.96 * (var / n).sqrt()
+    }
+
+    /// The Elo difference for a score fraction (clamped away from 0 and 1).
+    pub fn elo_of(p: f64) -> f64 {
+        let p = p.clamp(0.001, 0.999);
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
+
+    /// Elo estimate and its 95% interval `(estimate, low, high)`.
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let p = self.fraction();
+        let m = self.margin();
+        (Score::elo_of(p), Score::elo_of(p - m), Score::elo_of(p + m))
+    }
+}
+
+/// Match settings.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub variant: Variant,
+    /// Number of games (rounded up to pairs: each opening is played with both colours).
+    pub games: usize,
+    /// Games longer than this many plies are adjudicated drawn.
+    pub max_plies: usize,
+    /// Seed of the opening choice.
+    pub seed: u64,
+}
+
+/// A balanced opening: `plies` moves from the start chosen at random among moves scoring within
+/// a small margin of the best at a shallow depth, kept only if a deeper search finds the result
+/// roughly level. Deterministic for a seed.
+pub fn balanced_opening(variant: Variant, plies: usize, seed: u64) -> Vec<Move> {
+    let mut searcher = Searcher::new(4);
+    let mut attempt = 0u64;
+    loop {
+        let mut game = Game::new(variant);
+        let mut moves = Vec::new();
+        for i in 0..plies {
+            let scored = searcher.score_root_moves(&game, 4, &Limits::default(), None);
+            let Some(best) = scored.first().map(|s| s.1) else { break };
+            let ok: Vec<&(Move, i32)> = scored.iter().filter(|(_, s)| best - s <= 20).collect();
+            let r = crate::splitmix(seed ^ (attempt << 32) ^ (i as u64 + 1) * 0x9E37) as usize % ok.len();
+            let mv = ok[r].0;
+            if game.play(&mv).is_err() {
+                break;
+            }
+            moves.push(mv);
+        }
+        let check = searcher.search(&game, &Limits::depth(8), None, &mut |_| {});
+        attempt += 1;
+        if check.score.abs() <= 40 || attempt >= 8 {
+            return moves;
+        }
+    }
+}
+
+/// Plays one game from the start position of `variant` after `opening`.
+pub fn play_game(
+    light: &mut dyn Player,
+    dark: &mut dyn Player,
+    variant: Variant,
+    opening: &[Move],
+    max_plies: usize,
+    round: usize,
+) -> Result<GameRecord, String> {
+    light.new_game()?;
+    dark.new_game()?;
+    let mut game = Game::new(variant);
+    for m in opening {
+        game.play(m).map_err(|e| format!("opening move: {e}"))?;
+    }
+    while game.outcome().is_none() {
+        if game.ply() >= max_plies {
+            let _ = game.finish(Outcome::Draw(Reason::Agreement));
+            break;
+        }
+        let side = game.position().side_to_move();
+        let player: &mut dyn Player = if side == Color::Light { &mut *light } else { &mut *dark };
+        let mv = player.best_move(&game)?;
+        game.play(&mv).map_err(|e| format!("{} played an illegal move: {e}", player.name()))?;
+    }
+    let outcome = game.outcome().expect("the loop ends with a result");
+    Ok(GameRecord { light: light.name(), dark: dark.name(), outcome, round, opening_plies: opening.len(), game })
+}
+
+/// Plays a match of `a` against `b`: openings in pairs, `a` with Light in the first game of each
+/// pair and Dark in the second. Calls `on_game` after each game with the record and the running
+/// score (from `a`'s point of view).
+pub fn run_match(
+    a: &mut dyn Player,
+    b: &mut dyn Player,
+    cfg: &MatchConfig,
+    mut on_game: impl FnMut(&GameRecord, &Score),
+) -> Result<(Score, Vec<GameRecord>), String> {
+    let mut score = Score::default();
+    let mut records = Vec::new();
+    let pairs = cfg.games.div_ceil(2);
+    for pair in 0..pairs {
+        let opening = balanced_opening(cfg.variant, 4, cfg.seed.wrapping_add(pair as u64 * 7919));
+        for swap in [false, true] {
+            let round = records.len() + 1;
+            let rec = if swap {
+                play_game(b, a, cfg.variant, &opening, cfg.max_plies, round)?
+            } else {
+                play_game(a, b, cfg.variant, &opening, cfg.max_plies, round)?
+            };
+            let a_color = if swap { Color::Dark } else { Color::Light };
+            match rec.outcome.winner() {
+                Some(c) if c == a_color => score.wins += 1,
+                Some(_) => score.losses += 1,
+                None => score.draws += 1,
+            }
+            on_game(&rec, &score);
+            records.push(rec);
+        }
+    }
+    Ok((score, records))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn score_statistics() {
+        let s = Score { wins: 10, draws: 0, losses: 10 };
+        assert!((s.fraction() - 0.5).abs() < 1e-9);
+        assert!(s.elo().0.abs() < 1e-6);
+        assert!(s.margin() > 0.1);
+        let s = Score { wins: 3, draws: 1, losses: 0 };
+        assert!(s.elo().0 > 200.0);
+        assert!((Score::elo_of(0.75) - 190.8).abs() < 0.5);
+    }
+
+    #[test]
+    fn openings_are_reproducible() {
+        let a = balanced_opening(Variant::English, 4, 5);
+        let b = balanced_opening(Variant::English, 4, 5);
+        assert_eq!(a, b);
+        assert_eq!(a.len(), 4);
+    }
+}

@@ -1,0 +1,120 @@
+//! A Hub conversation driven by a test: our engine on one end of two pipes, the test (and then
+//! our own Hub client) on the other.
+
+use draughts_engine::hub::{self, HubClient};
+use draughts_rules::{Game, Variant};
+use std::io::{BufRead, BufReader, Write};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+struct Conversation {
+    to_engine: std::io::PipeWriter,
+    lines: mpsc::Receiver<String>,
+    engine: thread::JoinHandle<()>,
+}
+
+impl Conversation {
+    fn start() -> Conversation {
+        let (in_r, in_w) = std::io::pipe().unwrap();
+        let (out_r, out_w) = std::io::pipe().unwrap();
+        let engine = thread::spawn(move || hub::run_engine(BufReader::new(in_r), out_w));
+        let (tx, rx) = mpsc::channel();
+        thread::spawn(move || {
+            for l in BufReader::new(out_r).lines() {
+                let Ok(l) = l else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        });
+        Conversation { to_engine: in_w, lines: rx, engine }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.to_engine, "{line}").unwrap();
+        self.to_engine.flush().unwrap();
+    }
+
+    /// Lines up to and including the first whose command is `until`.
+    fn read_until(&mut self, until: &str) -> Vec<String> {
+        let mut got = Vec::new();
+        loop {
+            let l = self.lines.recv_timeout(Duration::from_secs(20)).unwrap_or_else(|_| panic!("no {until:?} after {got:?}"));
+            let done = l.split_whitespace().next() == Some(until);
+            got.push(l);
+            if done {
+                return got;
+            }
+        }
+    }
+}
+
+#[test]
+fn handshake_search_stop_ping_and_unknown_commands() {
+    let mut c = Conversation::start();
+    c.send("hub");
+    let intro = c.read_until("wait");
+    assert!(intro[0].starts_with("id name=draughts"), "{intro:?}");
+    let variant = intro.iter().find(|l| l.contains("name=variant")).expect("a variant parameter");
+    assert!(variant.contains("value=normal") && variant.contains("english") && variant.contains("turkish"), "{variant}");
+    c.send("some-future-command x=1");
+    c.send("init");
+    assert_eq!(c.read_until("ready").last().unwrap(), "ready");
+
+    // A fixed-depth search from the international start.
+    c.send("pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww");
+    c.send("level depth=4");
+    c.send("go think");
+    let out = c.read_until("done");
+    let done = hub::parse_line(out.last().unwrap()).unwrap();
+    let mv = done.get("move").expect("done carries a move");
+    let start = draughts_rules::Position::start(Variant::International);
+    assert!(hub::parse_move(&start, mv).is_ok(), "{mv} is legal at the start");
+    let infos: Vec<_> = out.iter().filter(|l| l.starts_with("info ")).collect();
+    assert_eq!(infos.len(), 4, "one info line per depth: {out:?}");
+    assert!(infos[3].contains("depth=4") && infos[3].contains("pv=") && infos[3].contains("nodes="));
+
+    // An infinite analysis answers ping while searching and stops on request with done.
+    c.send("set-param name=variant value=english");
+    c.send("pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww moves=\"9-13\"");
+    c.send("level infinite");
+    c.send("go analyze");
+    thread::sleep(Duration::from_millis(200));
+    c.send("ping");
+    let pong = c.read_until("pong");
+    assert!(pong.iter().all(|l| l.starts_with("info") || l == "pong"), "{pong:?}");
+    c.send("stop");
+    let out = c.read_until("done");
+    let done = hub::parse_line(out.last().unwrap()).unwrap();
+    // After 9-13 it is Light's turn in English.
+    let mut g = Game::new(Variant::English);
+    g.play_text("9-13").unwrap();
+    assert!(hub::parse_move(g.position(), done.get("move").unwrap()).is_ok(), "{out:?}");
+
+    // Errors are reported, not fatal.
+    c.send("pos pos=Wxyz");
+    let err = c.read_until("error");
+    assert!(err.last().unwrap().contains("message="), "{err:?}");
+    c.send("ping");
+    c.read_until("pong");
+    c.send("quit");
+    c.engine.join().unwrap();
+}
+
+#[test]
+fn our_hub_client_plays_against_our_hub_engine() {
+    let (in_r, in_w) = std::io::pipe().unwrap();
+    let (out_r, out_w) = std::io::pipe().unwrap();
+    let engine = thread::spawn(move || hub::run_engine(BufReader::new(in_r), out_w));
+    let mut client = HubClient::from_streams(BufReader::new(out_r), in_w, Variant::Russian).unwrap();
+    assert_eq!(client.name, "draughts");
+    let mut game = Game::new(Variant::Russian);
+    for _ in 0..6 {
+        let mv = client.best_move(&game, Duration::from_millis(30)).unwrap();
+        game.play(&mv).unwrap();
+    }
+    assert_eq!(game.ply(), 6);
+    drop(client);
+    engine.join().unwrap();
+}

@@ -1,0 +1,325 @@
+//! Replaying PDN games with the rules, and writing games as PDN.
+//!
+//! A careful human reader's reading of real files (see `../shared/data/pdn/SOURCES.md`): the rule
+//! set comes from `[Variant]` (our own ids) or `[GameType]` (first number of `20,W,10,10,N1,0`),
+//! else from a default the caller gives; a `[FEN]` tag sets up the start (numeric squares are read
+//! on any diagonal board, so legacy numeric FEN in Russian files works); each move token is matched
+//! against the legal moves by its squares (captures written with only their start and end squares
+//! are accepted when one legal move matches; when several do, the one that lets the rest of the
+//! game replay is taken); a capture written one hop per token is joined with the tokens that
+//! continue it; algebraic records written from the first mover's side of an English board (the
+//! board turned half a turn) are read turned when that is the only way the record replays.
+
+use super::movetext;
+use super::pdn::{self, PdnGame};
+use crate::game::Game;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::variant::Variant;
+use crate::Color;
+use std::fmt;
+
+/// Why a game did not replay: the 1-based ply, the move as written, and the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// 1-based ply of the failing move; 0 for a problem with the set-up (tags, FEN).
+    pub ply: usize,
+    /// The move token as written (empty for set-up problems).
+    pub move_text: String,
+    /// 1-based line and column of the token in the file (0 when unknown).
+    pub line: usize,
+    pub col: usize,
+    /// What is wrong, in words.
+    pub reason: String,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.ply == 0 {
+            write!(f, "{}", self.reason)
+        } else {
+            write!(f, "ply {} ({:?}, line {}): {}", self.ply, self.move_text, self.line, self.reason)
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// A replayed game: the start position and the moves as played.
+#[derive(Clone, Debug)]
+pub struct Replayed {
+    pub variant: Variant,
+    pub start: Position,
+    pub moves: Vec<Move>,
+    /// Readings worth telling the user: (1-based ply, what was read), e.g. a capture written
+    /// with start and end squares only that named two moves, settled by the moves that follow.
+    pub notes: Vec<(usize, String)>,
+}
+
+impl Replayed {
+    /// The position after every move.
+    pub fn end(&self) -> Position {
+        self.moves.iter().fold(self.start, |p, m| p.after(m))
+    }
+
+    /// The moves as a [`Game`], which also judges the result by our rules. Stops early (without
+    /// error) if our rules end the game before the record does (federation draw rules differ).
+    pub fn to_game(&self) -> Game {
+        let mut g = Game::from_position(self.start);
+        for m in &self.moves {
+            if g.play(m).is_err() {
+                break;
+            }
+        }
+        g
+    }
+}
+
+fn setup_error(reason: impl Into<String>) -> ReplayError {
+    ReplayError { ply: 0, move_text: String::new(), line: 0, col: 0, reason: reason.into() }
+}
+
+/// The rule set of a game: `[Variant]` naming one of our ids, else `[GameType]`, else `default`.
+///
+/// Errors: an unsupported GameType, or no tag and no default.
+pub fn game_variant(game: &PdnGame, default: Option<Variant>) -> Result<Variant, String> {
+    let named = game.tag("Variant").and_then(|v| v.trim().parse::<Variant>().ok());
+    if let Some(v) = named {
+        return Ok(v);
+    }
+    if let Some(gt) = game.tag("GameType") {
+        let first = gt.split(',').next().unwrap_or("").trim();
+        if !first.is_empty() {
+            let n: u8 = first.parse().map_err(|_| format!("unreadable GameType {gt:?}"))?;
+            return Variant::from_game_type(n)
+                .ok_or_else(|| format!("GameType {n} is not a rule set we play (20, 21, 22, 25, 26, 30, 41, 42)"));
+        }
+    }
+    default.ok_or_else(|| "no GameType tag; say which rule set the file is (e.g. --variant english)".to_string())
+}
+
+/// The start position of a game: its `[FEN]` tag, else the variant's start.
+pub fn start_position(game: &PdnGame, variant: Variant) -> Result<Position, ReplayError> {
+    match game.tag("FEN").map(str::trim) {
+        Some(f) if !f.is_empty() => {
+            super::fen::parse(variant, f).map_err(|e| setup_error(format!("bad [FEN] tag: {e}")))
+        }
+        _ => Ok(Position::start(variant)),
+    }
+}
+
+/// Replays a game under `variant`.
+pub fn replay(game: &PdnGame, variant: Variant) -> Result<Replayed, ReplayError> {
+    let start = start_position(game, variant)?;
+    let tokens: Vec<Token> = game.moves.iter().map(|t| Token::new(t, variant)).collect();
+    let plain = run(start, &tokens, false);
+    let result = match plain {
+        Ok(moves) => Ok(moves),
+        Err(e) => {
+            // Algebraic records of English games are sometimes written from the first mover's
+            // side (SOURCES.md, playstrategy exports): try the board turned half a turn.
+            let algebraic = tokens.first().is_some_and(|t| t.algebraic);
+            let turnable = variant.geometry().size == 8 && variant.rules().notation == crate::SquareNotation::Numeric;
+            if algebraic && turnable {
+                match run(start, &tokens, true) {
+                    Ok((moves, mut notes)) => {
+                        notes.insert(0, (1, "algebraic squares read from the first mover's side (board turned half a turn)".to_string()));
+                        Ok((moves, notes))
+                    }
+                    Err(e2) if e2.ply > e.ply => Err(e2),
+                    Err(_) => Err(e),
+                }
+            } else {
+                Err(e)
+            }
+        }
+    };
+    result.map(|(moves, notes)| Replayed { variant, start, moves, notes })
+}
+
+/// One move token with its squares read (or why they could not be).
+struct Token<'a> {
+    raw: &'a pdn::MoveToken,
+    squares: Result<Vec<u32>, String>,
+    algebraic: bool,
+    variant: Variant,
+}
+
+impl<'a> Token<'a> {
+    fn new(raw: &'a pdn::MoveToken, variant: Variant) -> Token<'a> {
+        let squares = movetext::squares(variant, &raw.text).map_err(|e| e.reason);
+        let algebraic = raw.text.chars().next().is_some_and(|c| c.is_ascii_alphabetic());
+        Token { raw, squares, algebraic, variant }
+    }
+
+    fn squares(&self, turned: bool) -> Result<Vec<u32>, String> {
+        let sq = self.squares.clone()?;
+        if !turned {
+            return Ok(sq);
+        }
+        let g = self.variant.geometry();
+        let n = g.size as u32 - 1;
+        Ok(sq
+            .into_iter()
+            .map(|b| {
+                let (r, c) = g.row_col(b);
+                g.bit_at(n - r, n - c).expect("a half turn maps dark squares to dark squares")
+            })
+            .collect())
+    }
+}
+
+/// Moves read and notes on the reading.
+type Reading = (Vec<Move>, Vec<(usize, String)>);
+
+/// Replays `tokens` from `start`. Returns the moves, or the first failure.
+fn run(start: Position, tokens: &[Token], turned: bool) -> Result<Reading, ReplayError> {
+    let mut pos = start;
+    let mut moves = Vec::with_capacity(tokens.len());
+    let mut notes = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let tok = &tokens[i];
+        let fail = |reason: String| ReplayError {
+            ply: moves.len() + 1,
+            move_text: tok.raw.text.clone(),
+            line: tok.raw.line,
+            col: tok.raw.col,
+            reason,
+        };
+        let sq = tok.squares(turned).map_err(fail)?;
+        let mut found = movetext::matching(&pos, &sq);
+        let mut used = 1;
+        if found.is_empty() {
+            // A capture written one hop per token: join the tokens that continue it.
+            let mut joined = sq.clone();
+            while found.is_empty() && i + used < tokens.len() && continues(&pos, &joined) {
+                let next = match tokens[i + used].squares(turned) {
+                    Ok(s) if s[0] == *joined.last().expect("squares") => s,
+                    _ => break,
+                };
+                joined.extend_from_slice(&next[1..]);
+                used += 1;
+                found = movetext::matching(&pos, &joined);
+            }
+            if found.is_empty() {
+                used = 1;
+            }
+        }
+        match found.len() {
+            0 => {
+                let legal: Vec<String> = pos.legal_moves().iter().map(|m| movetext::write(pos.variant(), m)).collect();
+                return Err(fail(if legal.is_empty() {
+                    format!("{} has no legal move here", pos.side_to_move())
+                } else {
+                    format!("not a legal move for {}; legal: {}", pos.side_to_move(), legal.join(" "))
+                }));
+            }
+            1 => {
+                pos.play(&found[0]);
+                moves.push(found[0]);
+            }
+            _ => {
+                // Start and end squares alone name several captures: take the one that lets the
+                // rest of the record replay (the furthest, if none does).
+                let rest = &tokens[i + used..];
+                let mut best: Option<(usize, Move, Reading)> = None;
+                let mut whole = 0;
+                for cand in &found {
+                    let tail = run(pos.after(cand), rest, turned);
+                    let (reach, reading) = match tail {
+                        Ok(t) => (usize::MAX, t),
+                        Err(e) => (e.ply, (Vec::new(), Vec::new())),
+                    };
+                    whole += (reach == usize::MAX) as usize;
+                    if best.as_ref().is_none_or(|b| reach > b.0) {
+                        best = Some((reach, *cand, reading));
+                    }
+                }
+                let (reach, mv, (tail, tail_notes)) = best.expect("several candidates");
+                let paths: Vec<String> = found.iter().map(|m| movetext::write(pos.variant(), m)).collect();
+                if reach == usize::MAX {
+                    let ply = moves.len() + 1;
+                    let how = if whole == 1 { "the only one the rest of the game allows" } else { "the first of several the rest of the game allows" };
+                    notes.push((ply, format!("{:?} names {}; read as {}, {how}", tok.raw.text, paths.join(" or "), movetext::write(pos.variant(), &mv))));
+                    moves.push(mv);
+                    moves.extend(tail);
+                    notes.extend(tail_notes.into_iter().map(|(p, n)| (p + ply, n)));
+                    return Ok((moves, notes));
+                }
+                return Err(fail(format!("ambiguous: {}; none lets the rest of the game replay", paths.join(" or "))));
+            }
+        }
+        i += used;
+    }
+    Ok((moves, notes))
+}
+
+/// True if some legal capture starts with the hops in `squares`.
+fn continues(pos: &Position, squares: &[u32]) -> bool {
+    pos.legal_routes().iter().any(|m| {
+        m.is_capture()
+            && m.from() == squares[0]
+            && m.hops as usize >= squares.len()
+            && m.landings()[..squares.len() - 1].iter().zip(&squares[1..]).all(|(&a, &b)| a as u32 == b)
+    })
+}
+
+/// Writes a game as PDN 3.0: `GameType` (and `[Variant]` for our own settings), `[SetUp]`/`[FEN]`
+/// when the game does not start from the start position, `extra` tags (Event, White, ...), the
+/// moves with full paths, and the result (`*` while the game goes on).
+pub fn write_pdn(game: &Game, extra: &[(String, String)]) -> String {
+    let v = game.variant();
+    let mut tags: Vec<(String, String)> = extra.to_vec();
+    let result = game.outcome().map(|o| o.pdn()).unwrap_or("*");
+    tags.push(("Result".into(), result.into()));
+    tags.push(("GameType".into(), v.rules().game_type.to_string()));
+    if matches!(v, Variant::American | Variant::German) {
+        tags.push(("Variant".into(), v.id().into()));
+    }
+    let start = game.start();
+    if *start != Position::start(v) {
+        tags.push(("SetUp".into(), "1".into()));
+        tags.push(("FEN".into(), super::fen::write(start)));
+    }
+    let moves: Vec<String> = game.moves().iter().map(|m| movetext::write(v, m)).collect();
+    let opts = pdn::WriteOptions {
+        black_first: start.side_to_move() == Color::Dark && v.rules().first_mover == Color::Light,
+        ..Default::default()
+    };
+    pdn::write_game_with(&tags, &moves, result, &opts)
+}
+
+/// The outcome of checking one file.
+#[derive(Clone, Debug, Default)]
+pub struct FileCheck {
+    /// Games read (records with or without moves).
+    pub games: usize,
+    /// Games replayed to the end.
+    pub ok: usize,
+    /// Failures: (game number, error).
+    pub failed: Vec<(usize, ReplayError)>,
+    /// Notes on games that replayed: (game number, ply, note).
+    pub notes: Vec<(usize, usize, String)>,
+    /// Reader warnings (skipped fragments), as "line L, col C: ...".
+    pub warnings: Vec<String>,
+}
+
+/// Reads PDN text and replays every game; `default` is the rule set of games without a
+/// `GameType` or `[Variant]` tag.
+pub fn check_text(text: &str, default: Option<Variant>) -> FileCheck {
+    let file = pdn::parse(text);
+    let mut out = FileCheck { warnings: file.warnings.iter().map(|w| w.to_string()).collect(), ..Default::default() };
+    for g in &file.games {
+        out.games += 1;
+        let res = game_variant(g, default).map_err(setup_error).and_then(|v| replay(g, v));
+        match res {
+            Ok(r) => {
+                out.ok += 1;
+                out.notes.extend(r.notes.into_iter().map(|(p, n)| (g.number, p, n)));
+            }
+            Err(e) => out.failed.push((g.number, e)),
+        }
+    }
+    out
+}
