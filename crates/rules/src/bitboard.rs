@@ -19,3 +19,29 @@ pub fn bits(mut bb: u64) -> impl Iterator<Item = u32> {
 pub const fn bit(bit: u32) -> u64 {
     1u64 << bit
 }
+
+/// Runs `$body` four times with `$d` bound to the constants 0, 1, 2 and 3, the direction indices
+/// of [`crate::geometry::Geometry::dirs`]. Each copy then sees its direction's shift and edge mask
+/// as constants, which a loop over the directions does not guarantee. The body is not a loop
+/// body: use `if` rather than `continue`.
+macro_rules! each_dir {
+    ($d:ident => $body:block) => {{
+        {
+            const $d: usize = 0;
+            $body
+        }
+        {
+            const $d: usize = 1;
+            $body
+        }
+        {
+            const $d: usize = 2;
+            $body
+        }
+        {
+            const $d: usize = 3;
+            $body
+        }
+    }};
+}
+pub(crate) use each_dir;

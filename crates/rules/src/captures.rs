@@ -5,6 +5,7 @@
 //! with their landing squares) and perft, which only needs what [`Capture`] keeps (origin,
 //! destination, captured set) and skips the path bookkeeping.
 
+use crate::bitboard::each_dir;
 use crate::geometry::opposite;
 use crate::moves::{Move, MoveList, MAX_HOPS};
 use crate::variant::{CaptureChoice, ChainPromotion, KingRange, Removal, RuleSet};
@@ -201,7 +202,7 @@ impl<S: Sink> Chain<'_, S> {
 
 /// Directions (bit set over direction indices) in which a man of this side captures.
 #[inline(always)]
-fn man_capture_dirs<R: RuleSet, const LIGHT: bool>() -> u8 {
+pub(crate) fn man_capture_dirs<R: RuleSet, const LIGHT: bool>() -> u8 {
     let g = &R::R.geometry;
     let mut dirs = g.forward(LIGHT);
     if R::R.men_capture_backward {
@@ -223,36 +224,32 @@ fn man_chain<R: RuleSet, const LIGHT: bool, S: Sink>(st: &mut Chain<S>, cur: u32
         victims &= !st.enemy_kings;
     }
     let empty = st.empty::<R>();
+    let at = 1u64 << cur;
     let mut any = false;
-    for d in 0..4 {
-        if dirs & (1 << d) == 0 {
-            continue;
-        }
-        let dir = &g.dirs[d];
-        let n = dir.step(1u64 << cur) & victims;
-        if n == 0 {
-            continue;
-        }
-        let l = dir.step(n) & empty;
-        if l == 0 {
-            continue;
-        }
-        any = true;
-        let landing = l.trailing_zeros();
-        let saved = st.push::<R>(n, landing);
-        if l & far != 0 {
-            match R::R.chain_promotion {
-                ChainPromotion::EndsMove => st.record::<R>(landing, true),
-                ChainPromotion::ContinuesAsKing => king_chain::<R, S>(st, landing, d, true),
-                ChainPromotion::OnlyAtEnd => man_chain::<R, LIGHT, S>(st, landing),
+    each_dir!(D => {
+        if dirs & (1 << D) != 0 {
+            let dir = &g.dirs[D];
+            let n = dir.step(at) & victims;
+            let l = dir.step(n) & empty;
+            if l != 0 {
+                any = true;
+                let landing = l.trailing_zeros();
+                let saved = st.push::<R>(n, landing);
+                if l & far != 0 {
+                    match R::R.chain_promotion {
+                        ChainPromotion::EndsMove => st.record::<R>(landing, true),
+                        ChainPromotion::ContinuesAsKing => king_chain::<R, S>(st, landing, D, true),
+                        ChainPromotion::OnlyAtEnd => man_chain::<R, LIGHT, S>(st, landing),
+                    }
+                } else {
+                    man_chain::<R, LIGHT, S>(st, landing);
+                }
+                st.pop(n, saved);
             }
-        } else {
-            man_chain::<R, LIGHT, S>(st, landing);
         }
-        st.pop(n, saved);
-    }
+    });
     if !any && st.hops > 0 {
-        st.record::<R>(cur, far & (1u64 << cur) != 0);
+        st.record::<R>(cur, far & at != 0);
     }
 }
 
@@ -263,83 +260,93 @@ fn flying<R: RuleSet>() -> bool {
     matches!(R::R.king_range, KingRange::Flying)
 }
 
-/// For a king on `cur` whose last capture went in direction `last`: the first takeable enemy in
-/// direction `d` with a free square behind it, as (taken square bit, first landing bit).
+/// For a king on `at` (a single-bit set) whose last capture went in direction `last`: the first
+/// takeable enemy in direction `d` with a free square behind it, as (taken square bit, first
+/// landing bit); `(0, 0)` when there is none.
 #[inline(always)]
-fn king_target<R: RuleSet>(takeable: u64, cur: u32, last: usize, d: usize, empty: u64) -> Option<(u64, u64)> {
+fn king_target<R: RuleSet>(takeable: u64, at: u64, last: usize, d: usize, empty: u64) -> (u64, u64) {
     if R::R.no_reversal_in_chain && last != NO_DIR && d == opposite(last) {
-        return None;
+        return (0, 0);
     }
     let dir = &R::R.geometry.dirs[d];
-    let mut sq = dir.step(1u64 << cur);
+    let mut sq = dir.step(at);
     if flying::<R>() {
         while sq & empty != 0 {
             sq = dir.step(sq);
         }
     }
-    if sq & takeable == 0 {
-        return None;
-    }
+    let sq = sq & takeable;
     let l = dir.step(sq) & empty;
     if l == 0 {
-        return None;
+        return (0, 0);
     }
-    Some((sq, l))
+    (sq, l)
+}
+
+/// True when a king that just took in direction `last` and stands on `at` can take again.
+#[inline(always)]
+fn king_can_take<R: RuleSet>(takeable: u64, at: u64, last: usize, empty: u64) -> bool {
+    let mut found = false;
+    each_dir!(D => {
+        found |= king_target::<R>(takeable, at, last, D, empty).1 != 0;
+    });
+    found
 }
 
 /// Chains of a king standing on `cur`. `promoted`: the piece was crowned during this chain.
 fn king_chain<R: RuleSet, S: Sink>(st: &mut Chain<S>, cur: u32, last: usize, promoted: bool) {
     let g = &R::R.geometry;
+    let at = 1u64 << cur;
     let mut any = false;
-    for d in 0..4 {
+    each_dir!(D => {
         let empty = st.empty::<R>();
-        let Some((taken, first)) = king_target::<R>(st.takeable(), cur, last, d, empty) else {
-            continue;
-        };
-        any = true;
-        let dir = &g.dirs[d];
-        if !flying::<R>() {
-            let landing = first.trailing_zeros();
-            let saved = st.push::<R>(taken, landing);
-            king_chain::<R, S>(st, landing, d, promoted);
-            st.pop(taken, saved);
-            continue;
-        }
-        // Flying: every free square beyond the taken piece. While the chain can go on from some
-        // of them, it must (RULES.md section 1), so only those are landings.
-        let takeable_after = st.takeable() & !taken;
-        let empty_after = match R::R.removal {
-            Removal::AtEnd => empty,
-            Removal::Immediate => empty | taken,
-        };
-        let mut landings = 0u64;
-        let mut l = first;
-        while l != 0 {
-            landings |= l;
-            l = dir.step(l) & empty_after;
-        }
-        let mut continuing = 0u64;
-        let mut ls = landings;
-        while ls != 0 {
-            let b = ls.trailing_zeros();
-            ls &= ls - 1;
-            if (0..4).any(|d2| king_target::<R>(takeable_after, b, d, d2, empty_after).is_some()) {
-                continuing |= 1u64 << b;
-            }
-        }
-        let mut ls = if continuing != 0 { continuing } else { landings };
-        while ls != 0 {
-            let landing = ls.trailing_zeros();
-            ls &= ls - 1;
-            let saved = st.push::<R>(taken, landing);
-            if continuing != 0 {
-                king_chain::<R, S>(st, landing, d, promoted);
+        let (taken, first) = king_target::<R>(st.takeable(), at, last, D, empty);
+        if first != 0 {
+            any = true;
+            let dir = &g.dirs[D];
+            if !flying::<R>() {
+                let landing = first.trailing_zeros();
+                let saved = st.push::<R>(taken, landing);
+                king_chain::<R, S>(st, landing, D, promoted);
+                st.pop(taken, saved);
             } else {
-                st.record::<R>(landing, promoted);
+                // Flying: every free square beyond the taken piece. While the chain can go on
+                // from some of them, it must (RULES.md section 1), so only those are landings.
+                let takeable_after = st.takeable() & !taken;
+                let empty_after = match R::R.removal {
+                    Removal::AtEnd => empty,
+                    Removal::Immediate => empty | taken,
+                };
+                let mut landings = 0u64;
+                let mut l = first;
+                while l != 0 {
+                    landings |= l;
+                    l = dir.step(l) & empty_after;
+                }
+                let mut continuing = 0u64;
+                let mut ls = landings;
+                while ls != 0 {
+                    let b = ls & ls.wrapping_neg();
+                    ls ^= b;
+                    if king_can_take::<R>(takeable_after, b, D, empty_after) {
+                        continuing |= b;
+                    }
+                }
+                let mut ls = if continuing != 0 { continuing } else { landings };
+                while ls != 0 {
+                    let landing = ls.trailing_zeros();
+                    ls &= ls - 1;
+                    let saved = st.push::<R>(taken, landing);
+                    if continuing != 0 {
+                        king_chain::<R, S>(st, landing, D, promoted);
+                    } else {
+                        st.record::<R>(landing, promoted);
+                    }
+                    st.pop(taken, saved);
+                }
             }
-            st.pop(taken, saved);
         }
-    }
+    });
     if !any && st.hops > 0 {
         st.record::<R>(cur, promoted);
     }
@@ -353,12 +360,12 @@ fn capturing_men<R: RuleSet, const LIGHT: bool>(men: u64, enemy: u64, kings: u64
     let dirs = man_capture_dirs::<R, LIGHT>();
     let victims = if R::R.men_capture_kings { enemy } else { enemy & !kings };
     let mut found = 0u64;
-    for d in 0..4 {
-        if dirs & (1 << d) != 0 {
-            let back = &g.dirs[opposite(d)];
+    each_dir!(D => {
+        if dirs & (1 << D) != 0 {
+            let back = &g.dirs[opposite(D)];
             found |= back.step(back.step(empty) & victims);
         }
-    }
+    });
     found & men
 }
 
@@ -416,19 +423,86 @@ pub(crate) fn exists<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, kings:
     }
     let own_kings = own & kings;
     if own_kings != 0 {
-        for dir in &g.dirs {
+        let mut found = false;
+        each_dir!(D => {
+            let dir = &g.dirs[D];
             let mut ray = dir.step(own_kings);
             if flying::<R>() {
                 while ray != 0 {
-                    if dir.step(ray & enemy) & empty != 0 {
-                        return true;
-                    }
+                    found |= dir.step(ray & enemy) & empty != 0;
                     ray = dir.step(ray & empty);
                 }
-            } else if dir.step(ray & enemy) & empty != 0 {
-                return true;
+            } else {
+                found |= dir.step(ray & enemy) & empty != 0;
             }
-        }
+        });
+        return found;
     }
     false
+}
+
+/// Single jumps of men: for each direction `d`, the men that can take the piece next to them in
+/// direction `d` and land on the empty square behind it (the first step of every man's chain).
+#[inline(always)]
+pub(crate) fn man_jumps<R: RuleSet, const LIGHT: bool>(men: u64, enemy: u64, kings: u64, empty: u64) -> [u64; 4] {
+    let g = &R::R.geometry;
+    let dirs = man_capture_dirs::<R, LIGHT>();
+    let victims = if R::R.men_capture_kings { enemy } else { enemy & !kings };
+    let mut jumps = [0u64; 4];
+    each_dir!(D => {
+        if dirs & (1 << D) != 0 {
+            let back = &g.dirs[opposite(D)];
+            jumps[D] = men & back.step(back.step(empty) & victims);
+        }
+    });
+    jumps
+}
+
+/// True when every jump of `jumps` (from [`man_jumps`], for a side without kings) is a complete
+/// capture on its own: no man could take again from its landing square, and none is crowned in a
+/// variant where it would go on as a king. Then the legal captures are exactly these jumps (each
+/// takes one piece, so the capture choice keeps them all, and no two are the same move).
+///
+/// Conservative: the test treats the squares of every jumping man as empty and every enemy piece
+/// as takeable, so it may answer false for a position where the jumps are in fact final (the full
+/// chain search then decides), never true where a chain could go on.
+#[inline(always)]
+pub(crate) fn jumps_are_final<R: RuleSet, const LIGHT: bool>(jumps: &[u64; 4], enemy: u64, kings: u64, empty: u64) -> bool {
+    let g = &R::R.geometry;
+    let dirs = man_capture_dirs::<R, LIGHT>();
+    let victims = if R::R.men_capture_kings { enemy } else { enemy & !kings };
+    let far = g.far_row(LIGHT);
+    let mut free = empty | jumps[0] | jumps[1] | jumps[2] | jumps[3];
+    if matches!(R::R.removal, Removal::Immediate) {
+        each_dir!(D => {
+            free |= g.dirs[D].step(jumps[D]);
+        });
+    }
+    // Squares from which a man could take in each direction.
+    let mut takers = [0u64; 4];
+    each_dir!(D => {
+        if dirs & (1 << D) != 0 {
+            let back = &g.dirs[opposite(D)];
+            takers[D] = back.step(back.step(free) & victims);
+        }
+    });
+    let mut stuck = true;
+    each_dir!(D => {
+        let dir = &g.dirs[D];
+        let mut landings = dir.step(dir.step(jumps[D]));
+        match R::R.chain_promotion {
+            ChainPromotion::EndsMove => landings &= !far,
+            ChainPromotion::ContinuesAsKing => stuck &= landings & far == 0,
+            ChainPromotion::OnlyAtEnd => {}
+        }
+        // The piece just taken lies in the opposite direction and cannot be taken twice.
+        let mut onward = 0u64;
+        each_dir!(E => {
+            if E != opposite(D) {
+                onward |= takers[E];
+            }
+        });
+        stuck &= landings & onward == 0;
+    });
+    stuck
 }

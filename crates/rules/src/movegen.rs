@@ -1,6 +1,7 @@
 //! Legal move generation: captures when any exist (capture is compulsory, RULES.md section 1),
 //! otherwise quiet moves of men and kings.
 
+use crate::bitboard::each_dir;
 use crate::captures;
 use crate::geometry::opposite;
 use crate::moves::{Move, MoveList};
@@ -8,22 +9,23 @@ use crate::position::Position;
 use crate::variant::{with_rules, KingRange, RuleSet};
 use crate::Color;
 
+/// Directions (bit set over direction indices) in which a man of this side steps.
 #[inline(always)]
-pub(crate) fn man_step_dirs<R: RuleSet>(light: bool) -> u8 {
+pub(crate) fn man_step_dirs<R: RuleSet, const LIGHT: bool>() -> u8 {
     let g = &R::R.geometry;
-    let mut dirs = g.forward(light);
+    let mut dirs = g.forward(LIGHT);
     if R::R.men_step_sideways {
         dirs |= g.side;
     }
     dirs
 }
 
-fn quiet<R: RuleSet>(light: bool, own: u64, enemy: u64, kings: u64, out: &mut MoveList) {
+fn quiet<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, kings: u64, out: &mut MoveList) {
     let g = &R::R.geometry;
     let empty = g.board & !(own | enemy);
     let men = own & !kings;
-    let far = g.far_row(light);
-    let dirs = man_step_dirs::<R>(light);
+    let far = g.far_row(LIGHT);
+    let dirs = man_step_dirs::<R, LIGHT>();
     for d in 0..4 {
         if dirs & (1 << d) == 0 {
             continue;
@@ -54,29 +56,47 @@ fn quiet<R: RuleSet>(light: bool, own: u64, enemy: u64, kings: u64, out: &mut Mo
     }
 }
 
-pub(crate) fn count_quiet<R: RuleSet>(light: bool, own: u64, enemy: u64, kings: u64) -> u64 {
+/// The number of quiet moves of the side to move (Light when `LIGHT`), without building them.
+#[inline(always)]
+pub(crate) fn count_quiet<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, kings: u64) -> u64 {
     let g = &R::R.geometry;
     let empty = g.board & !(own | enemy);
     let men = own & !kings;
     let own_kings = own & kings;
-    let dirs = man_step_dirs::<R>(light);
+    let dirs = man_step_dirs::<R, LIGHT>();
     let mut n = 0u64;
-    for d in 0..4 {
-        let dir = &g.dirs[d];
-        if dirs & (1 << d) != 0 {
-            n += (dir.step(men) & empty).count_ones() as u64;
+    each_dir!(D => {
+        if dirs & (1 << D) != 0 {
+            n += (g.dirs[D].step(men) & empty).count_ones() as u64;
         }
+    });
+    if own_kings != 0 {
+        n += count_king_steps::<R>(own_kings, empty);
+    }
+    n
+}
+
+/// The number of quiet moves of the kings `own_kings` over the `empty` squares.
+#[inline]
+fn count_king_steps<R: RuleSet>(own_kings: u64, empty: u64) -> u64 {
+    let g = &R::R.geometry;
+    let mut n = 0u64;
+    each_dir!(D => {
+        let dir = &g.dirs[D];
         // Rays of different kings in one direction never overlap (the rear one is blocked by the
         // front one), so filling them together counts every (king, square) pair once.
         let mut ray = dir.step(own_kings) & empty;
-        while ray != 0 {
+        if matches!(R::R.king_range, KingRange::Short) {
             n += ray.count_ones() as u64;
-            if matches!(R::R.king_range, KingRange::Short) {
-                break;
+        } else {
+            let mut all = 0u64;
+            while ray != 0 {
+                all |= ray;
+                ray = dir.step(ray) & empty;
             }
-            ray = dir.step(ray) & empty;
+            n += all.count_ones() as u64;
         }
-    }
+    });
     n
 }
 
@@ -89,7 +109,7 @@ fn sides(pos: &Position) -> (bool, u64, u64, u64) {
 fn generate<R: RuleSet, const LIGHT: bool>(pos: &Position, out: &mut MoveList, dedup: bool) {
     let (_, own, enemy, kings) = sides(pos);
     if !captures::generate::<R, LIGHT, _>(own, enemy, kings, out, dedup) {
-        quiet::<R>(LIGHT, own, enemy, kings, out);
+        quiet::<R, LIGHT>(own, enemy, kings, out);
     }
 }
 
@@ -139,7 +159,7 @@ impl Position {
             captures::generate::<R, L, _>(own, enemy, kings, scratch, true);
             scratch.len() as u64
         } else {
-            count_quiet::<R>(L, own, enemy, kings)
+            count_quiet::<R, L>(own, enemy, kings)
         })
     }
 
@@ -153,6 +173,6 @@ impl Position {
     pub fn has_legal_move(&self) -> bool {
         let (_, own, enemy, kings) = sides(self);
         with_side!(self, R, L => captures::exists::<R, L>(own, enemy, kings)
-            || count_quiet::<R>(L, own, enemy, kings) > 0)
+            || count_quiet::<R, L>(own, enemy, kings) > 0)
     }
 }

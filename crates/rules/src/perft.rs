@@ -7,6 +7,7 @@
 //! bulk counting at the last ply (the number of moves, not the positions after them). No
 //! transposition table: every leaf is counted.
 
+use crate::bitboard::each_dir;
 use crate::captures::{self, Capture, CaptureList};
 use crate::color::Color;
 use crate::geometry::opposite;
@@ -24,19 +25,6 @@ struct Board {
 }
 
 impl Board {
-    /// The position after a quiet move from `from` to `to` (single-bit sets), seen by the other
-    /// side.
-    #[inline(always)]
-    fn after_quiet(&self, from: u64, to: u64, king: bool, promotes: bool) -> Board {
-        let mut kings = self.kings;
-        if king {
-            kings ^= from | to;
-        } else if promotes {
-            kings |= to;
-        }
-        Board { own: self.enemy, enemy: self.own ^ from ^ to, kings }
-    }
-
     /// The position after a capture, seen by the other side.
     #[inline(always)]
     fn after_capture(&self, c: &Capture) -> Board {
@@ -69,18 +57,27 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 }
 
 /// Perft of `b` with Light to move when `LIGHT`; `lists` holds one capture list per ply left.
-#[inline(always)]
 fn visit<R: RuleSet, const LIGHT: bool>(b: Board, depth: u32, lists: &mut [CaptureList]) -> u64 {
-    if depth == 1 {
-        count::<R, LIGHT>(b, &mut lists[0])
-    } else {
-        interior::<R, LIGHT>(b, depth, lists)
+    let (list, rest) = lists.split_first_mut().expect("one list per ply");
+    match depth {
+        1 => count::<R, LIGHT>(b, list),
+        2 => {
+            let scratch = &mut rest[0];
+            let mut total = 0;
+            for_each_child::<R, LIGHT>(b, list, |c| total += count_other::<R, LIGHT>(c, scratch));
+            total
+        }
+        _ => {
+            let mut total = 0;
+            for_each_child::<R, LIGHT>(b, list, |c| total += visit_other::<R, LIGHT>(c, depth - 1, rest));
+            total
+        }
     }
 }
 
-/// Perft of the position after a move: the other side to move.
+/// [`visit`] for the other side to move.
 #[inline(always)]
-fn child<R: RuleSet, const LIGHT: bool>(b: Board, depth: u32, lists: &mut [CaptureList]) -> u64 {
+fn visit_other<R: RuleSet, const LIGHT: bool>(b: Board, depth: u32, lists: &mut [CaptureList]) -> u64 {
     if LIGHT {
         visit::<R, false>(b, depth, lists)
     } else {
@@ -88,64 +85,121 @@ fn child<R: RuleSet, const LIGHT: bool>(b: Board, depth: u32, lists: &mut [Captu
     }
 }
 
-/// The number of legal moves (bulk counting at the last ply).
+/// [`count`] for the other side to move.
 #[inline(always)]
-fn count<R: RuleSet, const LIGHT: bool>(b: Board, list: &mut CaptureList) -> u64 {
-    if captures::exists::<R, LIGHT>(b.own, b.enemy, b.kings) {
-        list.clear();
-        captures::generate::<R, LIGHT, _>(b.own, b.enemy, b.kings, list, true);
-        list.len() as u64
+fn count_other<R: RuleSet, const LIGHT: bool>(b: Board, list: &mut CaptureList) -> u64 {
+    if LIGHT {
+        count::<R, false>(b, list)
     } else {
-        count_quiet::<R>(LIGHT, b.own, b.enemy, b.kings)
+        count::<R, true>(b, list)
     }
 }
 
-/// Perft at depth 2 or more.
-fn interior<R: RuleSet, const LIGHT: bool>(b: Board, depth: u32, lists: &mut [CaptureList]) -> u64 {
-    let (list, rest) = lists.split_first_mut().expect("one list per ply");
-    let mut total = 0;
-    if captures::exists::<R, LIGHT>(b.own, b.enemy, b.kings) {
+/// The number of legal moves (bulk counting at the last ply).
+#[inline(always)]
+fn count<R: RuleSet, const LIGHT: bool>(b: Board, list: &mut CaptureList) -> u64 {
+    if b.own & b.kings == 0 {
+        // Men only: the single jumps decide whether there is a capture, and when none can go
+        // on, they are the legal moves.
+        let empty = R::R.geometry.board & !(b.own | b.enemy);
+        let jumps = captures::man_jumps::<R, LIGHT>(b.own, b.enemy, b.kings, empty);
+        if jumps == [0; 4] {
+            return count_quiet::<R, LIGHT>(b.own, b.enemy, b.kings);
+        }
+        if captures::jumps_are_final::<R, LIGHT>(&jumps, b.enemy, b.kings, empty) {
+            return jumps.iter().map(|j| j.count_ones() as u64).sum();
+        }
+    } else if !captures::exists::<R, LIGHT>(b.own, b.enemy, b.kings) {
+        return count_quiet::<R, LIGHT>(b.own, b.enemy, b.kings);
+    }
+    count_captures::<R, LIGHT>(b, list)
+}
+
+/// The number of legal captures, by the full chain search.
+#[inline(never)]
+fn count_captures<R: RuleSet, const LIGHT: bool>(b: Board, list: &mut CaptureList) -> u64 {
+    list.clear();
+    captures::generate::<R, LIGHT, _>(b.own, b.enemy, b.kings, list, true);
+    list.len() as u64
+}
+
+/// Calls `f` with the position after each legal move (seen by the other side). `list` is scratch
+/// space for captures.
+#[inline(always)]
+fn for_each_child<R: RuleSet, const LIGHT: bool>(b: Board, list: &mut CaptureList, mut f: impl FnMut(Board)) {
+    let g = &R::R.geometry;
+    let empty = g.board & !(b.own | b.enemy);
+    let far = g.far_row(LIGHT);
+    let own_kings = b.own & b.kings;
+    let any_capture = if own_kings == 0 {
+        let jumps = captures::man_jumps::<R, LIGHT>(b.own, b.enemy, b.kings, empty);
+        if jumps == [0; 4] {
+            false
+        } else if captures::jumps_are_final::<R, LIGHT>(&jumps, b.enemy, b.kings, empty) {
+            // Every single jump is a whole move: play them straight from the bitboards.
+            each_dir!(D => {
+                let dir = &g.dirs[D];
+                let mut js = jumps[D];
+                while js != 0 {
+                    let from = js & js.wrapping_neg();
+                    js ^= from;
+                    let taken = dir.step(from);
+                    let to = dir.step(taken);
+                    let kings = (b.kings & !taken) | (to & far);
+                    f(Board { own: b.enemy ^ taken, enemy: b.own ^ from ^ to, kings });
+                }
+            });
+            return;
+        } else {
+            true
+        }
+    } else {
+        captures::exists::<R, LIGHT>(b.own, b.enemy, b.kings)
+    };
+    if any_capture {
         list.clear();
         captures::generate::<R, LIGHT, _>(b.own, b.enemy, b.kings, list, true);
         for c in list.iter() {
-            total += child::<R, LIGHT>(b.after_capture(c), depth - 1, rest);
+            f(b.after_capture(c));
         }
-        return total;
+        return;
     }
-    let g = &R::R.geometry;
-    let empty = g.board & !(b.own | b.enemy);
     let men = b.own & !b.kings;
-    let far = g.far_row(LIGHT);
-    let dirs = man_step_dirs::<R>(LIGHT);
-    for d in 0..4 {
-        if dirs & (1 << d) == 0 {
-            continue;
+    let dirs = man_step_dirs::<R, LIGHT>();
+    each_dir!(D => {
+        if dirs & (1 << D) != 0 {
+            let back = &g.dirs[opposite(D)];
+            let mut targets = g.dirs[D].step(men) & empty;
+            while targets != 0 {
+                let to = targets & targets.wrapping_neg();
+                targets ^= to;
+                let from = back.step(to);
+                f(Board { own: b.enemy, enemy: b.own ^ from ^ to, kings: b.kings | (to & far) });
+            }
         }
-        let back = &g.dirs[opposite(d)];
-        let mut targets = g.dirs[d].step(men) & empty;
-        while targets != 0 {
-            let to = targets & targets.wrapping_neg();
-            targets ^= to;
-            let from = back.step(to);
-            total += child::<R, LIGHT>(b.after_quiet(from, to, false, to & far != 0), depth - 1, rest);
-        }
+    });
+    if own_kings != 0 {
+        king_steps::<R>(b, own_kings, empty, &mut f);
     }
-    let mut ks = b.own & b.kings;
+}
+
+/// Calls `f` with the position after each quiet move of the kings `own_kings`.
+#[inline]
+fn king_steps<R: RuleSet>(b: Board, own_kings: u64, empty: u64, f: &mut impl FnMut(Board)) {
+    let g = &R::R.geometry;
+    let mut ks = own_kings;
     while ks != 0 {
         let from = ks & ks.wrapping_neg();
         ks ^= from;
-        for dir in &g.dirs {
+        each_dir!(D => {
+            let dir = &g.dirs[D];
             let mut to = dir.step(from) & empty;
             while to != 0 {
-                total += child::<R, LIGHT>(b.after_quiet(from, to, true, false), depth - 1, rest);
-                if matches!(R::R.king_range, KingRange::Short) {
-                    break;
-                }
-                to = dir.step(to) & empty;
+                f(Board { own: b.enemy, enemy: b.own ^ from ^ to, kings: b.kings ^ from ^ to });
+                to = if matches!(R::R.king_range, KingRange::Short) { 0 } else { dir.step(to) & empty };
             }
-        }
+        });
     }
-    total
 }
 
 /// Perft split by the first move: `(move, leaves)` for each legal move.
