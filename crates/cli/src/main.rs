@@ -6,6 +6,7 @@ mod bench_cmd;
 mod match_cmd;
 mod moves_cmd;
 mod perft_cmd;
+mod serve_cmd;
 
 use clap::{Parser, Subcommand};
 use draughts_rules::Variant;
@@ -32,6 +33,8 @@ enum Command {
     Bench(bench_cmd::Args),
     /// Play a match between engine levels or Hub engines; prints score and Elo estimate.
     Match(match_cmd::Args),
+    /// Run the web app: play the computer or a friend in the browser.
+    Serve(serve_cmd::Args),
 }
 
 /// Parses a variant id for clap, listing the ids on error.
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
         Command::Hub(a) => hub_cmd::run(a),
         Command::Bench(a) => bench_cmd::run(a),
         Command::Match(a) => match_cmd::run(a),
+        Command::Serve(a) => serve_cmd::run(a),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,374 @@
+//! The HTTP API under `/api` (see `docs/api.md`). Every error is JSON `{"error": "..."}` with a
+//! 4xx/5xx status; no request can panic the server or lose saved data.
+
+use crate::pdn_io;
+use crate::table::{check_level, MoveRequest, Settings, Table, TableError};
+use crate::wire::{MoveJson, PositionJson, TableJson, VariantJson};
+use crate::AppState;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get, post};
+use axum::{Json, Router};
+use draughts_rules::notation::{fen, text};
+use draughts_rules::{Game, Position, Variant};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+/// An API error: a status and a message in words.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::BAD_REQUEST, message: message.into() }
+    }
+    fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::NOT_FOUND, message: message.into() }
+    }
+    fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::CONFLICT, message: message.into() }
+    }
+    fn internal(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, message: message.into() }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if self.status.is_server_error() {
+            tracing::error!(status = %self.status, "{}", self.message);
+        }
+        (self.status, Json(serde_json::json!({ "error": self.message }))).into_response()
+    }
+}
+
+impl From<TableError> for ApiError {
+    fn from(e: TableError) -> ApiError {
+        match e {
+            TableError::Invalid(m) => ApiError::bad_request(m),
+            TableError::Conflict(m) => ApiError::conflict(m),
+            TableError::Store(e) => ApiError::internal(e.to_string()),
+        }
+    }
+}
+
+type ApiResult<T> = Result<T, ApiError>;
+
+/// Reads a JSON body; an empty body reads as `{}`. Errors say what is wrong and where.
+fn body<T: DeserializeOwned>(bytes: &Bytes) -> ApiResult<T> {
+    let raw: &[u8] = if bytes.iter().all(|b| b.is_ascii_whitespace()) { b"{}" } else { bytes };
+    serde_json::from_slice(raw).map_err(|e| ApiError::bad_request(format!("bad request body: {e}")))
+}
+
+/// A variant id from the URL; only the seven offered rule sets.
+fn variant(id: &str) -> ApiResult<Variant> {
+    let ids: Vec<&str> = Variant::OFFERED.iter().map(|v| v.id()).collect();
+    Variant::OFFERED
+        .into_iter()
+        .find(|v| v.id() == id)
+        .ok_or_else(|| ApiError::not_found(format!("unknown rule set {id:?}; expected one of {}", ids.join(", "))))
+}
+
+/// Reads a pasted position: FEN (`W:W21,22:B1-12`) or guide text (`Light c3; Dark d4. Light to
+/// move.`), told apart by the FEN's leading `W:`/`B:`.
+pub fn parse_position(v: Variant, input: &str) -> ApiResult<Position> {
+    let t = input.trim().trim_start_matches('[').trim_start_matches("FEN").trim().trim_start_matches('"');
+    if t.is_empty() {
+        return Err(ApiError::bad_request("the position is empty; paste a FEN like W:W21-32:B1-12 or a text like \"Light c3; Dark d4. Light to move.\""));
+    }
+    let looks_fen = {
+        let mut c = t.chars().filter(|c| !c.is_whitespace());
+        matches!(c.next(), Some('W' | 'B' | 'w' | 'b')) && c.next() == Some(':')
+    };
+    let result = if looks_fen {
+        fen::parse(v, input.trim().trim_start_matches('[').trim_start_matches("FEN").trim().trim_end_matches(']'))
+    } else {
+        text::parse(v, input)
+    };
+    result.map_err(|e| ApiError::bad_request(format!("cannot set up this {} position: {e}", v.id())))
+}
+
+/// Runs `f` on the table of a variant, loading it first when needed.
+fn with_table<R>(state: &AppState, v: Variant, f: impl FnOnce(&mut crate::store::Store, &mut Table) -> Result<R, TableError>) -> ApiResult<R> {
+    let mut db = state.db.lock().map_err(|_| ApiError::internal("the game store is unavailable after an earlier failure"))?;
+    let db = &mut *db;
+    if !db.tables.contains_key(&v) {
+        let table = Table::load_or_create(&mut db.store, &Table::local_slot(v), v).map_err(|e| match e {
+            TableError::Invalid(m) => ApiError { status: StatusCode::CONFLICT, message: m },
+            other => other.into(),
+        })?;
+        db.tables.insert(v, table);
+    }
+    let table = db.tables.get_mut(&v).expect("inserted above");
+    Ok(f(&mut db.store, table)?)
+}
+
+fn state_json(t: &Table) -> TableJson {
+    t.to_json(crate::store::now_ms())
+}
+
+/// The `/api` routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/health", get(health))
+        .route("/api/variants", get(variants))
+        .route("/api/guides", get(guides))
+        .route("/api/games/{variant}", get(get_game))
+        .route("/api/games/{variant}/move", post(play_move))
+        .route("/api/games/{variant}/computer", post(computer_move))
+        .route("/api/games/{variant}/hint", post(hint))
+        .route("/api/games/{variant}/undo", post(undo))
+        .route("/api/games/{variant}/resign", post(resign))
+        .route("/api/games/{variant}/new", post(new_game))
+        .route("/api/games/{variant}/settings", post(settings))
+        .route("/api/games/{variant}/clock", post(clock))
+        .route("/api/games/{variant}/pdn", get(download_pdn))
+        .route("/api/position", post(position))
+        .route("/api/pdn", post(read_pdn))
+        .route("/api/{*rest}", any(|| async { ApiError::not_found("no such API endpoint; see docs/api.md") }))
+}
+
+async fn health(State(state): State<AppState>) -> Json<serde_json::Value> {
+    Json(serde_json::json!({ "ok": true, "database": state.db_path.display().to_string(), "version": env!("CARGO_PKG_VERSION") }))
+}
+
+async fn variants() -> Json<Vec<VariantJson>> {
+    Json(Variant::OFFERED.iter().map(|&v| VariantJson::new(v)).collect())
+}
+
+/// The guides data file, as written (`crates/server/guides.json`).
+async fn guides() -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], crate::GUIDES_JSON).into_response()
+}
+
+async fn get_game(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<TableJson>> {
+    let v = variant(&id)?;
+    with_table(&state, v, |_, t| Ok(state_json(t))).map(Json)
+}
+
+async fn play_move(State(state): State<AppState>, Path(id): Path<String>, bytes: Bytes) -> ApiResult<Json<TableJson>> {
+    let v = variant(&id)?;
+    let req: MoveRequest = body(&bytes)?;
+    with_table(&state, v, |store, t| {
+        t.play(store, &req, false)?;
+        Ok(state_json(t))
+    })
+    .map(Json)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct PlyRequest {
+    ply: Option<usize>,
+}
+
+/// The computer's move: searched by the engine on a blocking thread, then played if the game
+/// has not changed meanwhile (else 409).
+async fn computer_move(State(state): State<AppState>, Path(id): Path<String>, bytes: Bytes) -> ApiResult<Json<TableJson>> {
+    let v = variant(&id)?;
+    let req: PlyRequest = body(&bytes)?;
+    let (game, level) = with_table(&state, v, |_, t| {
+        t.check_ply(req.ply)?;
+        if !t.computer_to_move() {
+            return Err(TableError::Conflict("it is not the computer's turn".into()));
+        }
+        Ok((t.game().clone(), t.settings().level))
+    })?;
+    let ply = game.ply();
+    let started = std::time::Instant::now();
+    let mv = tokio::task::spawn_blocking(move || crate::engine::choose_move(&game, level))
+        .await
+        .map_err(|e| ApiError::internal(format!("the engine failed: {e}")))?
+        .ok_or_else(|| ApiError::conflict("the computer has no legal move"))?;
+    tracing::info!(variant = v.id(), level, ms = started.elapsed().as_millis() as u64, "computer move");
+    with_table(&state, v, |store, t| {
+        t.check_ply(Some(ply))?;
+        if !t.computer_to_move() {
+            return Err(TableError::Conflict("the game changed while the computer was thinking".into()));
+        }
+        t.play_move(store, mv)?;
+        Ok(state_json(t))
+    })
+    .map(Json)
+}
+
+#[derive(Serialize)]
+struct HintJson {
+    #[serde(rename = "move")]
+    mv: Option<MoveJson>,
+}
+
+async fn hint(State(state): State<AppState>, Path(id): Path<String>, bytes: Bytes) -> ApiResult<Json<HintJson>> {
+    let v = variant(&id)?;
+    let req: PlyRequest = body(&bytes)?;
+    let game = with_table(&state, v, |_, t| {
+        t.check_ply(req.ply)?;
+        if let Some(o) = t.game().outcome() {
+            return Err(TableError::Conflict(format!("the game is over: {o}")));
+        }
+        Ok(t.game().clone())
+    })?;
+    let mv = tokio::task::spawn_blocking(move || crate::engine::hint(&game).map(|m| MoveJson::new(v, &m)))
+        .await
+        .map_err(|e| ApiError::internal(format!("the engine failed: {e}")))?;
+    Ok(Json(HintJson { mv }))
+}
+
+async fn undo(State(state): State<AppState>, Path(id): Path<String>, bytes: Bytes) -> ApiResult<Json<TableJson>> {
+    let v = variant(&id)?;
+    let req: PlyRequest = body(&bytes)?;
+    with_table(&state, v, |store, t| {
+        t.check_ply(req.ply)?;
+        t.undo(store)?;
+        Ok(state_json(t))
+    })
+    .map(Json)
+}
+
+async fn resign(State(state): State<AppState>, Path(id): Path<String>, bytes: Bytes) -> ApiResult<Json<TableJson>> {
+    let v = variant(&id)?;
+    let req: PlyRequest = body(&bytes)?;
+    with_table(&state, v, |store, t| {
+        t.check_ply(req.ply)?;
+        t.resign(store)?;
+        Ok(state_json(t))
+    })
+    .map(Json)
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct NewGameRequest {
+    /// The table settings; the current ones when left out.
+    settings: Option<Settings>,
+    /// A position to start from (FEN or guide text); the start position when left out.
+    position: Option<String>,
+}
+
+/// Starts a new game; replaces the saved game of this rule set (also one that could not be
+/// restored: that is the player's explicit choice).
+async fn new_game(State(state): State<AppState>, Path(id): Path<String>, bytes: Bytes) -> ApiResult<Json<TableJson>> {
+    let v = variant(&id)?;
+    let req: NewGameRequest = body(&bytes)?;
+    let start = req.position.as_deref().map(|p| parse_position(v, p)).transpose()?;
+    if let Some(s) = &req.settings {
+        check_level(s.level)?;
+    }
+    let mut db = state.db.lock().map_err(|_| ApiError::internal("the game store is unavailable"))?;
+    let db = &mut *db;
+    let slot = Table::local_slot(v);
+    let current = match db.tables.remove(&v) {
+        Some(t) => Ok(t),
+        None => Table::load_or_create(&mut db.store, &slot, v),
+    };
+    let settings = req.settings.unwrap_or_else(|| current.as_ref().map(|t| t.settings()).unwrap_or(Settings::default_for(v)));
+    let mut table = current.unwrap_or_else(|_| Table::blank(&slot, v));
+    table.new_game(&mut db.store, start, settings)?;
+    let json = state_json(&table);
+    db.tables.insert(v, table);
+    Ok(Json(json))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct SettingsRequest {
+    level: Option<u8>,
+    turn_board: Option<bool>,
+}
+
+async fn settings(State(state): State<AppState>, Path(id): Path<String>, bytes: Bytes) -> ApiResult<Json<TableJson>> {
+    let v = variant(&id)?;
+    let req: SettingsRequest = body(&bytes)?;
+    with_table(&state, v, |store, t| {
+        t.adjust(store, req.level, req.turn_board)?;
+        Ok(state_json(t))
+    })
+    .map(Json)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockRequest {
+    running: bool,
+}
+
+async fn clock(State(state): State<AppState>, Path(id): Path<String>, bytes: Bytes) -> ApiResult<Json<TableJson>> {
+    let v = variant(&id)?;
+    let req: ClockRequest = body(&bytes)?;
+    with_table(&state, v, |store, t| {
+        t.set_clock_running(store, req.running)?;
+        Ok(state_json(t))
+    })
+    .map(Json)
+}
+
+async fn download_pdn(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
+    let v = variant(&id)?;
+    let text = with_table(&state, v, |_, t| Ok(pdn_io::write(t.game(), &t.settings())))?;
+    let name = format!("attachment; filename=\"draughts-{}.pdn\"", v.id());
+    Ok(([(header::CONTENT_TYPE, "application/x-pdn; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, name)], text).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionRequest {
+    variant: String,
+    /// FEN or guide text.
+    position: String,
+    /// A move to play in it (text, or from + path).
+    #[serde(rename = "move")]
+    mv: Option<MoveRequest>,
+}
+
+#[derive(Serialize)]
+struct PositionReply {
+    position: PositionJson,
+    /// The move played, when one was sent.
+    played: Option<MoveJson>,
+    /// Set when the position is finished (no pieces or no legal move for the side to move).
+    outcome: Option<crate::wire::OutcomeJson>,
+}
+
+/// The referee for any position: its pieces and legal moves, or the position after a move.
+async fn position(bytes: Bytes) -> ApiResult<Json<PositionReply>> {
+    let req: PositionRequest = body(&bytes)?;
+    let v = variant(&req.variant).map_err(|e| ApiError::bad_request(e.message))?;
+    let pos = parse_position(v, &req.position)?;
+    let (pos, played) = match &req.mv {
+        None => (pos, None),
+        Some(m) => {
+            let mv = match (&m.text, &m.from, &m.path) {
+                (Some(t), None, None) => draughts_rules::notation::movetext::parse(&pos, t).map_err(|e| ApiError::bad_request(e.to_string()))?,
+                (None, Some(f), Some(p)) => crate::wire::find_route(&pos, f, p, m.captured.as_deref()).map_err(ApiError::bad_request)?,
+                _ => return Err(ApiError::bad_request("a move needs either \"text\" or \"from\" and \"path\"")),
+            };
+            (pos.after(&mv), Some(MoveJson::new(v, &mv)))
+        }
+    };
+    let game = Game::from_position(pos);
+    let legal = if game.outcome().is_some() { Vec::new() } else { pos.legal_routes() };
+    Ok(Json(PositionReply {
+        position: PositionJson::new(&pos, &legal),
+        played,
+        outcome: game.outcome().map(crate::wire::OutcomeJson::new),
+    }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PdnRequest {
+    pdn: String,
+    /// The rule set to assume when a game has no `GameType` tag.
+    variant: Option<String>,
+}
+
+async fn read_pdn(bytes: Bytes) -> ApiResult<Json<pdn_io::PdnReply>> {
+    let req: PdnRequest = body(&bytes)?;
+    let fallback = req.variant.as_deref().map(variant).transpose().map_err(|e| ApiError::bad_request(e.message))?;
+    pdn_io::read(&req.pdn, fallback).map(Json).map_err(ApiError::bad_request)
+}

@@ -1,0 +1,135 @@
+//! PDN for the web app: a table's game as a PDN download, and PDN text read into frames the
+//! page can step through. Reading and writing are the rules crate's (`notation::pdn`,
+//! `notation::replay`); this module only shapes the result for the API.
+
+use crate::table::{Mode, Settings, Side};
+use crate::wire::{MoveJson, PieceJson, PositionJson};
+use draughts_rules::notation::{pdn, replay};
+use draughts_rules::{Game, Variant};
+use serde::Serialize;
+
+/// Writes a table's game as PDN, with Event/Date/White/Black tags naming who played.
+pub fn write(game: &Game, settings: &Settings) -> String {
+    let (white, black) = match settings.mode {
+        Mode::TwoPlayer => ("Player 1".to_string(), "Player 2".to_string()),
+        Mode::Computer => {
+            let computer = format!("Computer (level {})", settings.level);
+            match settings.human_side {
+                Side::Light => ("You".to_string(), computer),
+                Side::Dark => (computer, "You".to_string()),
+            }
+        }
+    };
+    let tags = vec![
+        ("Event".to_string(), format!("{} game", game.variant().rules().name)),
+        ("White".to_string(), white),
+        ("Black".to_string(), black),
+    ];
+    replay::write_pdn(game, &tags)
+}
+
+/// One position of a game being stepped through.
+#[derive(Debug, Serialize)]
+pub struct FrameJson {
+    pub fen: String,
+    pub pieces: Vec<PieceJson>,
+    /// The move that led here (none for the start).
+    #[serde(rename = "move")]
+    pub mv: Option<MoveJson>,
+}
+
+/// One game of a PDN file.
+#[derive(Debug, Serialize)]
+pub struct PdnGameJson {
+    /// 1-based number of the game in the file.
+    pub number: usize,
+    /// The rule set, when it could be told.
+    pub variant: Option<&'static str>,
+    pub tags: Vec<(String, String)>,
+    /// The result as written in the record.
+    pub result: Option<String>,
+    /// The start position and the position after each move that replayed.
+    pub frames: Vec<FrameJson>,
+    /// Why the game stopped replaying early, if it did.
+    pub error: Option<String>,
+    /// The result by our rules at the last frame, in words.
+    pub outcome: Option<String>,
+}
+
+/// `POST /api/pdn`'s answer.
+#[derive(Debug, Serialize)]
+pub struct PdnReply {
+    pub games: Vec<PdnGameJson>,
+    /// What the reader skipped, as "line L, col C: ...".
+    pub warnings: Vec<String>,
+}
+
+fn frame(pos: &draughts_rules::Position, mv: Option<MoveJson>) -> FrameJson {
+    let p = PositionJson::new(pos, &[]);
+    FrameJson { fen: p.fen, pieces: p.pieces, mv }
+}
+
+/// Reads PDN text. `fallback` is the rule set of games without `GameType`/`Variant` tags.
+///
+/// Errors: a file with no game in it. Problems in single games are reported in their `error`.
+pub fn read(text: &str, fallback: Option<Variant>) -> Result<PdnReply, String> {
+    let file = pdn::parse(text);
+    if file.games.is_empty() {
+        return Err("no game found in this PDN text; a game has tags like [GameType \"21\"] and moves like 1. 11-15 23-19".into());
+    }
+    let mut games = Vec::new();
+    for g in &file.games {
+        let mut out = PdnGameJson {
+            number: g.number,
+            variant: None,
+            tags: g.tags.clone(),
+            result: g.result.clone(),
+            frames: Vec::new(),
+            error: None,
+            outcome: None,
+        };
+        let v = match replay::game_variant(g, fallback) {
+            Ok(v) if Variant::OFFERED.contains(&v) => v,
+            Ok(v) => {
+                out.error = Some(format!("the rule set {v} cannot be played in this app"));
+                games.push(out);
+                continue;
+            }
+            Err(e) => {
+                out.error = Some(e);
+                games.push(out);
+                continue;
+            }
+        };
+        out.variant = Some(v.id());
+        // Replay as far as the record goes; on an error show the moves up to it.
+        let (start, moves, error) = match replay::replay(g, v) {
+            Ok(r) => (r.start, r.moves, None),
+            Err(e) => match replay::start_position(g, v) {
+                Ok(start) => {
+                    let mut partial = pdn::PdnGame { moves: g.moves[..e.ply.saturating_sub(1).min(g.moves.len())].to_vec(), ..g.clone() };
+                    partial.result = None;
+                    let moves = replay::replay(&partial, v).map(|r| r.moves).unwrap_or_default();
+                    (start, moves, Some(e.to_string()))
+                }
+                Err(e) => {
+                    out.error = Some(e.to_string());
+                    games.push(out);
+                    continue;
+                }
+            },
+        };
+        let mut pos = start;
+        out.frames.push(frame(&pos, None));
+        let mut game = Game::from_position(start);
+        for m in &moves {
+            let _ = game.play(m);
+            pos = pos.after(m);
+            out.frames.push(frame(&pos, Some(MoveJson::new(v, m))));
+        }
+        out.error = error;
+        out.outcome = game.outcome().map(|o| o.to_string());
+        games.push(out);
+    }
+    Ok(PdnReply { games, warnings: file.warnings.iter().map(|w| w.to_string()).collect() })
+}

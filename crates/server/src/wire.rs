@@ -1,0 +1,360 @@
+//! The JSON shapes of the HTTP API (documented in `docs/api.md`) and their conversions from the
+//! rules crate. Squares are always named in the variant's own notation (PDN numbers, or
+//! algebraic on Russian and Turkish boards); the board layout of `GET /api/variants` says where
+//! each named square is drawn.
+
+use crate::table::{Settings, Side};
+use draughts_rules::notation::{fen, movetext, square, text};
+use draughts_rules::{BoardKind, CaptureChoice, ChainPromotion, KingRange, Move, Outcome, Position, QuietReset, Removal, Variant};
+use serde::Serialize;
+
+/// A move: origin, landing squares, captured squares in capture order, and each hop.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct MoveJson {
+    /// Full path in the variant's notation (`32x23x14`).
+    pub text: String,
+    pub from: String,
+    /// Landing squares in order; the last is the destination.
+    pub path: Vec<String>,
+    /// Captured squares in the order they are jumped.
+    pub captured: Vec<String>,
+    /// The man is crowned by this move.
+    pub promotes: bool,
+}
+
+impl MoveJson {
+    /// Converts a move of `variant`.
+    pub fn new(variant: Variant, mv: &Move) -> MoveJson {
+        let name = |b: u32| square::name(variant, b);
+        MoveJson {
+            text: movetext::write(variant, mv),
+            from: name(mv.from()),
+            path: mv.landings().iter().map(|&b| name(b as u32)).collect(),
+            captured: hop_captures(variant, mv).into_iter().flatten().map(name).collect(),
+            promotes: mv.promotes,
+        }
+    }
+}
+
+/// The piece taken by each hop of a move (bit index), `None` for a quiet step. The taken piece
+/// is the one captured square on the straight line between two landing squares.
+pub fn hop_captures(variant: Variant, mv: &Move) -> Vec<Option<u32>> {
+    let g = variant.geometry();
+    let mut out = Vec::with_capacity(mv.hops as usize);
+    let mut at = mv.from();
+    for &to in mv.landings() {
+        let to = to as u32;
+        let (r0, c0) = g.row_col(at);
+        let (r1, c1) = g.row_col(to);
+        let (dr, dc) = ((r1 as i32 - r0 as i32).signum(), (c1 as i32 - c0 as i32).signum());
+        let (mut r, mut c) = (r0 as i32 + dr, c0 as i32 + dc);
+        let mut taken = None;
+        while (r, c) != (r1 as i32, c1 as i32) && r >= 0 && c >= 0 {
+            if let Some(b) = g.bit_at(r as u32, c as u32) {
+                if mv.captured & (1u64 << b) != 0 {
+                    taken = Some(b);
+                    break;
+                }
+            }
+            r += dr;
+            c += dc;
+        }
+        out.push(taken);
+        at = to;
+    }
+    out
+}
+
+/// A piece on the board.
+#[derive(Clone, Debug, Serialize)]
+pub struct PieceJson {
+    pub square: String,
+    pub color: Side,
+    /// `man` or `king`.
+    pub kind: &'static str,
+}
+
+/// A position: pieces, side to move, its FEN and guide text, and every legal route.
+#[derive(Clone, Debug, Serialize)]
+pub struct PositionJson {
+    pub fen: String,
+    /// Guide 000's position text (`Light c3; Dark d4. Light to move.`).
+    pub text: String,
+    pub side_to_move: Side,
+    pub pieces: Vec<PieceJson>,
+    /// Every route of every legal move (two routes of one move are both listed, so that a
+    /// player may follow either).
+    pub legal: Vec<MoveJson>,
+    /// True when the legal moves are captures (capture is compulsory).
+    pub must_capture: bool,
+}
+
+impl PositionJson {
+    /// Converts a position with its legal routes (pass an empty list when the game is over).
+    pub fn new(pos: &Position, legal: &[Move]) -> PositionJson {
+        let v = pos.variant();
+        let g = v.geometry();
+        let mut pieces = Vec::new();
+        for bit in 0..64u32 {
+            if g.board & (1u64 << bit) == 0 {
+                continue;
+            }
+            if let Some(p) = pos.piece_at(bit) {
+                pieces.push(PieceJson {
+                    square: square::name(v, bit),
+                    color: p.color.into(),
+                    kind: match p.kind {
+                        draughts_rules::PieceKind::Man => "man",
+                        draughts_rules::PieceKind::King => "king",
+                    },
+                });
+            }
+        }
+        PositionJson {
+            fen: fen::write(pos),
+            text: text::write(pos),
+            side_to_move: pos.side_to_move().into(),
+            pieces,
+            must_capture: legal.iter().any(|m| m.is_capture()),
+            legal: legal.iter().map(|m| MoveJson::new(v, m)).collect(),
+        }
+    }
+}
+
+/// A finished game's result.
+#[derive(Clone, Debug, Serialize)]
+pub struct OutcomeJson {
+    /// In words: "Light wins: Dark has no legal move".
+    pub text: String,
+    /// PDN result: `1-0`, `0-1`, `1/2-1/2`.
+    pub result: &'static str,
+    pub winner: Option<Side>,
+    /// Reason code of RULES.md section 4 (`no-legal-move`, `threefold`, ...).
+    pub reason: String,
+}
+
+impl OutcomeJson {
+    pub fn new(o: Outcome) -> OutcomeJson {
+        OutcomeJson { text: o.to_string(), result: o.pdn(), winner: o.winner().map(Into::into), reason: o.reason().code() }
+    }
+}
+
+/// Elapsed time (counting up, not a countdown).
+#[derive(Clone, Debug, Serialize)]
+pub struct ClockJson {
+    pub light_ms: i64,
+    pub dark_ms: i64,
+    pub total_ms: i64,
+    /// The side whose time is running, or `null` while paused or over.
+    pub running: Option<Side>,
+}
+
+/// One move of the move list.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayedJson {
+    /// 1-based half-move number.
+    pub ply: usize,
+    pub side: Side,
+    /// Milliseconds the mover used.
+    pub spent_ms: i64,
+    #[serde(rename = "move")]
+    pub mv: MoveJson,
+}
+
+/// A table's whole state (`GET /api/games/{variant}`).
+#[derive(Clone, Debug, Serialize)]
+pub struct TableJson {
+    pub variant: &'static str,
+    pub ply: usize,
+    pub side_to_move: Side,
+    pub settings: Settings,
+    pub position: PositionJson,
+    pub start_fen: String,
+    pub moves: Vec<PlayedJson>,
+    pub last_move: Option<MoveJson>,
+    pub outcome: Option<OutcomeJson>,
+    pub clock: ClockJson,
+    pub quiet_count: u16,
+    pub quiet_limit: u16,
+    /// How often the current position has occurred (3 draws).
+    pub repetitions: usize,
+    /// The page should ask for the computer's move (`POST .../computer`).
+    pub computer_to_move: bool,
+}
+
+/// One square of a board layout.
+#[derive(Clone, Debug, Serialize)]
+pub struct SquareJson {
+    /// The name used everywhere in the API.
+    pub name: String,
+    /// Displayed row and column, 0-based from the top-left with Light at the bottom.
+    pub row: u32,
+    pub col: u32,
+    /// PDN square number (diagonal boards only).
+    pub number: Option<u32>,
+    pub algebraic: String,
+}
+
+/// A rule set: its board and a summary of its rules in words.
+#[derive(Clone, Debug, Serialize)]
+pub struct VariantJson {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// `diagonal` or `orthogonal`.
+    pub board: &'static str,
+    pub size: u8,
+    /// The turned Italian board (h1 dark).
+    pub mirrored: bool,
+    /// `numeric` or `algebraic`: how squares are named.
+    pub notation: &'static str,
+    pub first_mover: Side,
+    /// Taken pieces vanish at once (Turkish) instead of at the end of the chain.
+    pub immediate_removal: bool,
+    pub squares: Vec<SquareJson>,
+    pub start_fen: String,
+    /// Short summary: who moves first, captures, kings, draws.
+    pub summary: Vec<String>,
+}
+
+impl VariantJson {
+    pub fn new(v: Variant) -> VariantJson {
+        let r = v.rules();
+        let g = v.geometry();
+        let mut squares = Vec::new();
+        for bit in 0..64u32 {
+            if g.board & (1u64 << bit) != 0 {
+                let (row, col) = g.row_col(bit);
+                squares.push(SquareJson {
+                    name: square::name(v, bit),
+                    row,
+                    col,
+                    number: square::number(v, bit),
+                    algebraic: square::algebraic(v, bit),
+                });
+            }
+        }
+        VariantJson {
+            id: r.id,
+            name: r.name,
+            board: match g.kind {
+                BoardKind::Diagonal => "diagonal",
+                BoardKind::Orthogonal => "orthogonal",
+            },
+            size: g.size,
+            mirrored: g.mirrored,
+            notation: match r.notation {
+                draughts_rules::SquareNotation::Numeric => "numeric",
+                draughts_rules::SquareNotation::Algebraic => "algebraic",
+            },
+            first_mover: r.first_mover.into(),
+            immediate_removal: r.removal == Removal::Immediate,
+            squares,
+            start_fen: fen::write(&Position::start(v)),
+            summary: summary(v),
+        }
+    }
+}
+
+/// The rules of a variant in a few sentences, built from its settings (RULES.md section 2).
+pub fn summary(v: Variant) -> Vec<String> {
+    let r = v.rules();
+    let g = v.geometry();
+    let mut out = Vec::new();
+    let board = match (g.kind, g.size, g.mirrored) {
+        (BoardKind::Orthogonal, _, _) => "8x8 board, all 64 squares; pieces move along rows and columns".to_string(),
+        (_, 10, _) => "10x10 board, the 50 dark squares".to_string(),
+        (_, _, true) => "8x8 board turned so that h1 is dark (dark corner on the right)".to_string(),
+        _ => "8x8 board, the 32 dark squares".to_string(),
+    };
+    let men_each = Position::start(v).pieces(draughts_rules::Color::Light).count_ones();
+    out.push(format!("{board}; {men_each} men each. {} moves first.", r.first_mover));
+    let step = if r.men_step_sideways { "one square forward or sideways" } else { "one square diagonally forward" };
+    let cap = match (r.men_capture_backward, r.men_capture_sideways) {
+        (true, _) => "forwards and backwards",
+        (false, true) => "forwards and sideways, never backwards",
+        (false, false) => "forwards only",
+    };
+    let mut men = format!("Men step {step} and capture {cap}.");
+    if !r.men_capture_kings {
+        men.push_str(" A man may never capture a king.");
+    }
+    out.push(men);
+    out.push(
+        match r.capture_choice {
+            CaptureChoice::Free => "Capture is compulsory; you may choose any capture, not necessarily the longest, but must finish its chain.",
+            CaptureChoice::Maximum => "Capture is compulsory and you must take the largest number of pieces (kings count as one).",
+            CaptureChoice::Italian => "Capture is compulsory: take the most pieces; then capture with a king if possible; then take the most kings; then meet a king earliest.",
+        }
+        .to_string(),
+    );
+    out.push(
+        match r.removal {
+            Removal::AtEnd => "Taken pieces are removed when the chain ends and cannot be jumped twice.",
+            Removal::Immediate => "Taken pieces vanish at once; a king may turn 90 degrees between captures but never reverse.",
+        }
+        .to_string(),
+    );
+    let kings = match r.king_range {
+        KingRange::Short => "Kings move and capture one square in any direction; they do not fly.",
+        KingRange::Flying => "Kings fly: they slide any distance on a clear line and may land on any free square beyond a captured piece.",
+    };
+    let promo = match r.chain_promotion {
+        ChainPromotion::EndsMove => "A man reaching the far row is crowned and the move ends there.",
+        ChainPromotion::ContinuesAsKing => "A man reaching the far row in a capture is crowned at once and goes on capturing as a king.",
+        ChainPromotion::OnlyAtEnd => "A man is crowned only if its move ends on the far row.",
+    };
+    out.push(format!("{kings} {promo}"));
+    let reset = match r.quiet_reset {
+        QuietReset::CaptureOrManMove => "a capture or a man move",
+        QuietReset::CaptureOrPromotion => "a capture or a promotion",
+    };
+    let mut draws = format!(
+        "Draw on the third occurrence of a position, or after {} half-moves in a row without {reset}.",
+        r.quiet_limit
+    );
+    if r.one_piece_each {
+        draws.push_str(" With one piece each the game ends at once: king beats man, equal pieces draw.");
+    }
+    if v == Variant::Italian {
+        draws.push_str(" (The guide gives these draw rules for English; we use them for Italian too.)");
+    }
+    out.push(draws);
+    out.push("You lose when you have no pieces or no legal move.".to_string());
+    out
+}
+
+/// Finds the legal route from `from` through the landing squares `path` (names in the variant's
+/// notation). `captured`, when given, must equal the route's captured squares (any order).
+///
+/// Errors name the bad square or say that no legal move follows that route.
+pub fn find_route(pos: &Position, from: &str, path: &[String], captured: Option<&[String]>) -> Result<Move, String> {
+    let v = pos.variant();
+    let parse = |s: &str| square::parse(v, s).map_err(|e| format!("square {s:?}: {e}"));
+    let from_bit = parse(from)?;
+    if path.is_empty() || path.len() > draughts_rules::MAX_HOPS {
+        return Err(format!("path must list 1 to {} landing squares", draughts_rules::MAX_HOPS));
+    }
+    let landings = path.iter().map(|s| parse(s).map(|b| b as u8)).collect::<Result<Vec<u8>, _>>()?;
+    let caps = match captured {
+        Some(list) => Some(list.iter().try_fold(0u64, |acc, s| parse(s).map(|b| acc | 1u64 << b))?),
+        None => None,
+    };
+    let routes = pos.legal_routes();
+    routes
+        .iter()
+        .find(|m| m.from() == from_bit && m.landings() == landings.as_slice() && caps.is_none_or(|c| c == m.captured))
+        .copied()
+        .ok_or_else(|| {
+            let mut text = from.to_string();
+            for s in path {
+                text.push('-');
+                text.push_str(s);
+            }
+            let legal: Vec<String> = pos.legal_moves().iter().map(|m| movetext::write(v, m)).collect();
+            if legal.is_empty() {
+                format!("illegal move {text}: the side to move has no legal move")
+            } else {
+                format!("illegal move {text}; legal moves are {}", legal.join(", "))
+            }
+        })
+}

@@ -1,0 +1,266 @@
+// Browser tests of the web app in real headless Chromium (issue 3). Each test file starts its
+// own server on a free port with a fresh database. Screenshots go to $SCREENSHOT_DIR.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import {
+  SHOTS, freshDb, startServer, launchBrowser, newPage, ready, openPlay, newGame, plies, moveTexts,
+  waitForTurn, clickSquare, playAnyMove, setUp,
+} from './harness.mjs';
+
+let server;
+let browser;
+let db;
+
+before(async () => {
+  db = freshDb();
+  server = await startServer(db);
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+test('page load to a playable board, timed', async () => {
+  const page = await newPage(browser);
+  const t0 = Date.now();
+  await page.goto(`${server.url}#/play/english`);
+  await page.waitForSelector('#board-wrap .sq[aria-label$="can move"]');
+  const ms = Date.now() - t0;
+  console.log(`page load to playable board: ${ms} ms`);
+  assert.ok(ms < 5000, `page load took ${ms} ms`);
+  const nav = await page.evaluate(() => {
+    const n = performance.getEntriesByType('navigation')[0];
+    return Math.round(n.domContentLoadedEventEnd);
+  });
+  console.log(`DOMContentLoaded: ${nav} ms`);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+for (const variant of ['english', 'international', 'turkish', 'italian']) {
+  test(`a game against the computer at level 1: ${variant}`, { timeout: 150000 }, async () => {
+    const page = await newPage(browser);
+    await openPlay(page, server.url, variant);
+    await newGame(page, { mode: 'computer', level: 1, side: 'light' });
+    let result = null;
+    let computerMs = [];
+    for (let i = 0; i < 40; i++) {
+      const t0 = Date.now();
+      result = await waitForTurn(page, 30000);
+      if (i > 0 && variant !== 'english') computerMs.push(Date.now() - t0);
+      if (result || (await plies(page)) >= 40) break;
+      await playAnyMove(page, i);
+    }
+    if (!result) result = await waitForTurn(page, 30000);
+    const n = await plies(page);
+    assert.ok(result || n >= 40, `${variant}: ${n} plies, no result`);
+    if (result) assert.match(result, /(Light|Dark) wins: |Draw: /);
+    // The turn indicator names who is to move, and both clocks count.
+    const light = await page.textContent('#clock-light');
+    assert.match(light, /^\d+:\d\d$/);
+    if (computerMs.length) console.log(`${variant}: reply wait incl. animation, median ${computerMs.sort((a, b) => a - b)[computerMs.length >> 1]} ms`);
+    await page.screenshot({ path: join(SHOTS, `game-${variant}.png`) });
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
+
+test('two players on one device, with the board turning and one-ply undo', { timeout: 60000 }, async () => {
+  const page = await newPage(browser);
+  await openPlay(page, server.url, 'russian');
+  await newGame(page, { mode: 'two-player', turn: true });
+  // Light moves first and sits at the bottom: a1 is bottom-left.
+  const y = (sq) => page.$eval(`#board-wrap .sq[data-square="${sq}"] rect`, (r) => Number(r.getAttribute('y')));
+  assert.ok((await y('a1')) > (await y('a7')));
+  await waitForTurn(page);
+  await playAnyMove(page, 0);
+  // Now Dark to move, and the board has turned towards Dark.
+  await page.waitForFunction(() => document.querySelector('#turn').textContent.startsWith('Dark'));
+  assert.ok((await y('a1')) < (await y('a7')), 'board turned for Dark');
+  await playAnyMove(page, 1);
+  await playAnyMove(page, 2);
+  assert.equal(await plies(page), 3);
+  await page.click('#undo');
+  await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 2);
+  assert.match(await page.textContent('#turn'), /^Light to move/);
+  // Resign asks first, then ends the game in words.
+  await page.click('#resign');
+  await page.click('#resign-yes');
+  await page.waitForSelector('#result:not([hidden])');
+  assert.equal(await page.textContent('#result'), 'Dark wins: Light resigned');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('a capture chain hop by hop with ghosts, and choosing between routes to one square', { timeout: 60000 }, async () => {
+  const page = await newPage(browser);
+  await openPlay(page, server.url, 'german');
+  await newGame(page, { mode: 'two-player' });
+  // Two moves from c1 (30) to c5 (14): over b2 and b4 via a3 (21), or over d2 and d4 via e3 (23).
+  await setUp(page, 'Light c1; Dark b2; Dark b4; Dark d2; Dark d4; Dark h8. Light to move.');
+  await page.waitForFunction(() => !document.querySelector('#setup-dialog').open);
+  await page.waitForSelector('#board-wrap .sq[aria-label$="can move"]');
+  // Hop by hop: pick the king, jump once; the taken man stays as a ghost, and only legal
+  // continuations are offered.
+  await clickSquare(page, '30');
+  const first = await page.$$eval('#board-wrap .marks .dest', (d) => d.map((x) => x.dataset.square).sort());
+  assert.deepEqual(first, ['21', '23']);
+  await clickSquare(page, '21');
+  assert.equal(await page.$$eval('#board-wrap .piece.ghost', (g) => g.length), 1);
+  const next = await page.$$eval('#board-wrap .marks .dest', (d) => d.map((x) => x.dataset.square));
+  assert.deepEqual(next, ['14']);
+  await clickSquare(page, '14');
+  await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 1);
+  assert.equal((await moveTexts(page))[0], '30x21x14');
+  await page.click('#undo');
+  await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 0);
+  // Straight to the end square: two moves end on c5, so the board asks which.
+  await clickSquare(page, '30');
+  await clickSquare(page, '14');
+  await page.waitForSelector('.route-chooser');
+  const options = await page.$$eval('.route-option', (bs) => bs.map((b) => b.dataset.route).sort());
+  assert.deepEqual(options, ['30x21x14', '30x23x14']);
+  await page.click('.route-option[data-route="30x23x14"]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 1);
+  assert.equal((await moveTexts(page))[0], '30x23x14');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('turkish captures vanish at once (no ghosts)', { timeout: 60000 }, async () => {
+  const page = await newPage(browser);
+  await openPlay(page, server.url, 'turkish');
+  await newGame(page, { mode: 'two-player' });
+  await setUp(page, 'Light a3; Light e3; Dark a4; Dark a6; Dark e4. Light to move.');
+  await page.waitForFunction(() => !document.querySelector('#setup-dialog').open);
+  await clickSquare(page, 'a3');
+  await clickSquare(page, 'a5');
+  assert.equal(await page.$$eval('#board-wrap .piece.ghost', (g) => g.length), 0);
+  assert.equal(await page.$$eval('#board-wrap .piece[data-square="a4"]', (g) => g.length), 0);
+  await clickSquare(page, 'a7');
+  await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 1);
+  assert.equal((await moveTexts(page))[0], 'a3xa5xa7');
+  await page.context().close();
+});
+
+test('the forced-capture hint marks the pieces that must capture', { timeout: 60000 }, async () => {
+  const page = await newPage(browser);
+  await openPlay(page, server.url, 'american');
+  await newGame(page, { mode: 'two-player' });
+  await setUp(page, 'Light c3; Light g3; Dark d4; Dark b8. Light to move.');
+  await page.waitForFunction(() => !document.querySelector('#setup-dialog').open);
+  await clickSquare(page, '24'); // g3 may not move: c3 must capture
+  await page.waitForFunction(() => /capture is compulsory/i.test(document.querySelector('#message').textContent));
+  const forced = await page.$$eval('#board-wrap .marks .forced', (f) => f.map((x) => x.dataset.square));
+  assert.deepEqual(forced, ['22']);
+  // Typed moves work too, including the capture in full.
+  await page.fill('#move-input', '24-20');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => /illegal move/.test(document.querySelector('#message').textContent));
+  await page.fill('#move-input', '22x15');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 1);
+  await page.screenshot({ path: join(SHOTS, 'forced-capture.png') });
+  await page.context().close();
+});
+
+test('bad pasted positions get clear errors; good ones set up the board', { timeout: 60000 }, async () => {
+  const page = await newPage(browser);
+  await openPlay(page, server.url, 'international');
+  const cases = [
+    ['Light z9; Dark d4.', /z9/],
+    ['Light c4; Dark d4. Light to move.', /light square/],
+    ['Blue a1', /expected Light or Dark/],
+    ['W:W31,31:B1', /listed twice/],
+    ['W:W99:B1', /99/],
+    ['', /empty/],
+  ];
+  await page.click('summary');
+  for (const [text, re] of cases) {
+    await page.click('#open-setup');
+    await page.fill('#setup-input', text);
+    await page.click('#setup-go');
+    await page.waitForFunction(() => document.querySelector('#setup-error').textContent.length > 0);
+    const err = await page.textContent('#setup-error');
+    assert.match(err, re, `for ${JSON.stringify(text)}`);
+    assert.ok(await page.$eval('#setup-dialog', (d) => d.open), 'the dialog stays open');
+    await page.click('#setup-cancel');
+  }
+  await page.click('#open-setup');
+  await page.fill('#setup-input', 'W:W28:B19,K5');
+  await page.click('#setup-go');
+  await page.waitForFunction(() => !document.querySelector('#setup-dialog').open);
+  assert.equal(await page.$$eval('#board-wrap .piece', (p) => p.length), 3);
+  assert.equal(await page.$$eval('#board-wrap .piece.king', (p) => p.length), 1);
+  await page.click('#copy-fen');
+  await page.waitForFunction(() => /Copied FEN/.test(document.querySelector('#message').textContent));
+  assert.match(await page.textContent('#message'), /W:W28:B/);
+  await page.context().close();
+});
+
+test('a guide page plays its worked examples', { timeout: 60000 }, async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}#/guide/russian`);
+  await ready(page);
+  await page.waitForSelector('.example .piece');
+  const cards = await page.$$('.example');
+  assert.ok(cards.length >= 3);
+  const guide = await (await fetch(new URL('/api/guides', server.url))).json();
+  const examples = guide.guides.russian.examples;
+  for (let i = 0; i < examples.length; i++) {
+    await page.click(`.example[data-example="${i}"] .example-play`);
+    await page.waitForFunction((k) => document.querySelector(`.example[data-example="${k}"]`).dataset.done === '1', i);
+    const played = await page.$eval(`.example[data-example="${i}"]`, (c) => c.dataset.played);
+    assert.equal(played, examples[i].line.join(' '));
+  }
+  // Try a move by hand on the first example: the server referees it.
+  const card = '.example[data-example="0"]';
+  await page.click(`${card} .example-reset`);
+  await page.waitForFunction((c) => document.querySelector(`${c} .example-status`).textContent.includes('to move'), card);
+  await clickSquare(page, 'b6', card);
+  await clickSquare(page, 'd8', card);
+  await clickSquare(page, 'h4', card);
+  await page.waitForFunction((c) => document.querySelector(c).dataset.played === 'b6xd8xh4', card);
+  await page.screenshot({ path: join(SHOTS, 'guide-russian.png'), fullPage: false });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('open a PDN game and step through it', { timeout: 60000 }, async () => {
+  const page = await newPage(browser);
+  await page.goto(`${server.url}#/pdn`);
+  await ready(page);
+  await page.fill('#pdn-text', '[Event "Test"]\n[White "A"]\n[Black "B"]\n[GameType "21"]\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 10x17 21x14 *');
+  await page.click('#pdn-form button[type="submit"]');
+  await page.waitForSelector('#pdn-view:not([hidden]) .piece');
+  await page.click('#pdn-last');
+  await page.waitForFunction(() => /Move 8 of 8: 21x14/.test(document.querySelector('#pdn-ply').textContent));
+  await page.click('#pdn-prev');
+  await page.waitForFunction(() => /Move 7 of 8: 10x17/.test(document.querySelector('#pdn-ply').textContent));
+  // Dark's man stands on b4 (17) after 10x17, before Light takes it back.
+  assert.equal(await page.$$eval('#pdn-board .piece[data-square="17"]', (p) => p.map((x) => x.dataset.color).join()), 'dark');
+  await page.fill('#pdn-text', 'this is not a game');
+  await page.click('#pdn-form button[type="submit"]');
+  await page.waitForFunction(() => /no game found/.test(document.querySelector('#pdn-error').textContent));
+  await page.context().close();
+});
+
+test('screenshots of each board kind and the phone layout', { timeout: 60000 }, async () => {
+  for (const [variant, coords] of [['english', 'numbers'], ['italian', 'numbers'], ['international', 'numbers'], ['turkish', 'algebraic']]) {
+    const page = await newPage(browser);
+    await page.addInitScript((c) => localStorage.setItem('draughts.coords', c), coords);
+    await openPlay(page, server.url, variant);
+    await page.screenshot({ path: join(SHOTS, `board-${variant}.png`) });
+    await page.context().close();
+  }
+  const phone = await newPage(browser, null, { width: 390, height: 844 });
+  await openPlay(phone, server.url, 'russian');
+  await phone.screenshot({ path: join(SHOTS, 'phone-russian.png'), fullPage: true });
+  const width = await phone.$eval('svg.board', (s) => s.getBoundingClientRect().width);
+  assert.ok(width > 300 && width <= 390, `board width on a phone: ${width}`);
+  await phone.context().close();
+});

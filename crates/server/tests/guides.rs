@@ -1,0 +1,91 @@
+//! Every worked example of the in-app guides (`guides.json`, the file the guide pages show) is
+//! checked against the rules crate: the exact legal move list, the line played, and the position
+//! after it. RULES.md section 9's examples must all be there, plus at least two more per rule set.
+
+use draughts_rules::notation::{movetext, text};
+use draughts_rules::{Game, Variant};
+use draughts_server::api::parse_position;
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+fn guides() -> Value {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/guides.json");
+    let raw = std::fs::read_to_string(path).expect("guides.json is readable");
+    // The server embeds the same file.
+    assert_eq!(raw, draughts_server::GUIDES_JSON);
+    serde_json::from_str(&raw).expect("guides.json is valid JSON")
+}
+
+/// RULES.md section 9: which examples belong to which rule sets.
+const SECTION_9: [(&str, &[&str]); 6] = [
+    ("9.1", &["american", "german"]),
+    ("9.2", &["american", "german"]),
+    ("9.3", &["english"]),
+    ("9.4", &["russian"]),
+    ("9.5", &["international"]),
+    ("9.6", &["turkish"]),
+];
+
+fn strings(v: &Value, what: &str) -> Vec<String> {
+    v.as_array()
+        .unwrap_or_else(|| panic!("{what} must be a list"))
+        .iter()
+        .map(|s| s.as_str().unwrap_or_else(|| panic!("{what} must hold strings")).to_string())
+        .collect()
+}
+
+#[test]
+fn every_rule_set_has_a_full_guide() {
+    let g = guides();
+    for v in Variant::OFFERED {
+        let guide = &g["guides"][v.id()];
+        for section in ["setup", "moves", "captures", "kings", "draws"] {
+            let s = guide["sections"][section].as_str().unwrap_or("");
+            assert!(s.len() > 40, "{v}: section {section} is missing or too short");
+        }
+        let examples = guide["examples"].as_array().unwrap_or_else(|| panic!("{v}: no examples"));
+        let from_section_9 = SECTION_9.iter().filter(|(_, sets)| sets.contains(&v.id())).count();
+        let ours = examples.iter().filter(|e| e.get("ref").is_none()).count();
+        assert!(ours >= 2, "{v}: needs at least two examples of our own, has {ours}");
+        assert_eq!(examples.len() - ours, from_section_9, "{v}: RULES.md section 9 examples");
+    }
+}
+
+#[test]
+fn section_9_examples_are_all_present() {
+    let g = guides();
+    for (r, sets) in SECTION_9 {
+        for id in sets {
+            let found = g["guides"][id]["examples"].as_array().unwrap().iter().any(|e| e["ref"] == r);
+            assert!(found, "RULES.md example {r} is missing from the {id} guide");
+        }
+    }
+}
+
+#[test]
+fn every_example_agrees_with_the_rules() {
+    let g = guides();
+    let mut checked = 0;
+    for v in Variant::OFFERED {
+        for e in g["guides"][v.id()]["examples"].as_array().unwrap() {
+            let title = e["title"].as_str().expect("a title");
+            let what = format!("{v} example {title:?}");
+            let pos = parse_position(v, e["position"].as_str().expect("a position"))
+                .unwrap_or_else(|err| panic!("{what}: position: {}", err.message));
+            let want: BTreeSet<String> = strings(&e["legal"], "legal").into_iter().collect();
+            let got: BTreeSet<String> = pos.legal_moves().iter().map(|m| movetext::write(v, m)).collect();
+            assert_eq!(got, want, "{what}: legal moves");
+            let mut game = Game::from_position(pos);
+            for m in strings(&e["line"], "line") {
+                let played = game.play_text(&m).unwrap_or_else(|err| panic!("{what}: line move {m}: {err}"));
+                assert_eq!(movetext::write(v, &played), m, "{what}: write the line in full");
+            }
+            if let Some(after) = e.get("after") {
+                assert_eq!(text::write(game.position()), after.as_str().unwrap(), "{what}: position after the line");
+            }
+            assert!(e["explanation"].as_str().is_some_and(|s| s.len() > 20), "{what}: explanation");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 6 + 7 * 2);
+}
