@@ -95,3 +95,5 @@ impl Rng {
         (self.next() % n as u64) as usize
     }
 }
+
+pub mod reference;
