@@ -97,3 +97,4 @@ impl Rng {
 }
 
 pub mod reference;
+pub mod json;
