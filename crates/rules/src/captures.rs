@@ -89,7 +89,9 @@ impl Sink for CaptureList {
     }
 }
 
-/// The state of the chain being built.
+/// The state of a capture search that stays fixed along a chain, plus what the chain functions
+/// share: the route (when the sink wants it), the Italian data and the best chain so far. What
+/// changes at every hop (the square, the captured set, the hop count) travels as arguments.
 struct Chain<'a, S: Sink> {
     from: u32,
     /// Empty squares at the start of the chain, with the moving piece's origin counted as empty.
@@ -98,10 +100,8 @@ struct Chain<'a, S: Sink> {
     enemy: u64,
     /// Enemy kings.
     enemy_kings: u64,
-    /// Pieces taken so far in this chain.
-    captured: u64,
+    /// Landing squares so far (only kept when [`Sink::PATHS`]).
     path: [u8; MAX_HOPS],
-    hops: usize,
     /// Italian: captured kings in order (see [`Move::king_order`]).
     king_order: u64,
     /// Italian: the hop at which the first king was taken (`u8::MAX`: none yet).
@@ -118,71 +118,65 @@ struct Chain<'a, S: Sink> {
 }
 
 impl<S: Sink> Chain<'_, S> {
-    /// Empty squares now: taken pieces block until the chain ends unless removal is immediate.
+    /// Empty squares with `captured` taken: taken pieces block until the chain ends unless
+    /// removal is immediate.
     #[inline(always)]
-    fn empty<R: RuleSet>(&self) -> u64 {
+    fn empty<R: RuleSet>(&self, captured: u64) -> u64 {
         match R::R.removal {
             Removal::AtEnd => self.empty,
-            Removal::Immediate => self.empty | self.captured,
+            Removal::Immediate => self.empty | captured,
         }
     }
 
-    /// Enemy pieces that can still be taken.
+    /// Notes hop number `hop` (0-based), taking `taken` and landing on `landing`. Returns what
+    /// [`Chain::pop`] restores.
     #[inline(always)]
-    fn takeable(&self) -> u64 {
-        self.enemy & !self.captured
-    }
-
-    #[inline(always)]
-    fn push<R: RuleSet>(&mut self, taken: u64, landing: u32) -> (u64, u8) {
-        let saved = (self.king_order, self.first_king);
-        self.captured |= taken;
+    fn push<R: RuleSet>(&mut self, taken: u64, landing: u32, hop: u32) -> (u64, u8) {
         if S::PATHS {
-            self.path[self.hops] = landing as u8;
+            self.path[hop as usize] = landing as u8;
         }
-        self.hops += 1;
+        let saved = (self.king_order, self.first_king);
         if matches!(R::R.capture_choice, CaptureChoice::Italian) && taken & self.enemy_kings != 0 {
             self.king_order = (self.king_order << 6) | (taken.trailing_zeros() as u64 + 1);
             if self.first_king == u8::MAX {
-                self.first_king = (self.hops - 1) as u8;
+                self.first_king = hop as u8;
             }
         }
         saved
     }
 
     #[inline(always)]
-    fn pop(&mut self, taken: u64, saved: (u64, u8)) {
-        self.captured &= !taken;
-        self.hops -= 1;
-        (self.king_order, self.first_king) = saved;
+    fn pop<R: RuleSet>(&mut self, saved: (u64, u8)) {
+        if matches!(R::R.capture_choice, CaptureChoice::Italian) {
+            (self.king_order, self.first_king) = saved;
+        }
     }
 
     /// Italian precedence key (RULES.md section 3): larger is preferred.
     #[inline(always)]
-    fn italian_key(&self) -> u32 {
-        let count = self.captured.count_ones();
-        let kings = (self.captured & self.enemy_kings).count_ones();
+    fn italian_key(&self, captured: u64, hops: u32) -> u32 {
+        let kings = (captured & self.enemy_kings).count_ones();
         let earliest = 255 - self.first_king as u32;
-        (count << 24) | ((self.moving_king as u32) << 23) | (kings << 16) | earliest
+        (hops << 24) | ((self.moving_king as u32) << 23) | (kings << 16) | earliest
     }
 
-    /// Records the chain built so far as a complete move ending on `to`.
+    /// Records a complete chain of `hops` captures taking `captured` and ending on `to`. Every
+    /// hop takes one piece, so `hops` is the number taken.
     #[inline]
-    fn record<R: RuleSet>(&mut self, to: u32, promotes: bool) {
+    fn record<R: RuleSet>(&mut self, to: u32, promotes: bool, captured: u64, hops: u32) {
         match R::R.capture_choice {
             CaptureChoice::Free => {}
             CaptureChoice::Maximum => {
-                let n = self.captured.count_ones();
-                if n < self.best {
+                if hops < self.best {
                     return;
                 }
-                if n > self.best {
-                    self.best = n;
+                if hops > self.best {
+                    self.best = hops;
                     self.out.truncate(self.start);
                 }
             }
             CaptureChoice::Italian => {
-                let key = self.italian_key();
+                let key = self.italian_key(captured, hops);
                 if key < self.best_key {
                     return;
                 }
@@ -193,10 +187,10 @@ impl<S: Sink> Chain<'_, S> {
             }
         }
         let (from, to) = (self.from as u8, to as u8);
-        if self.dedup && self.out.has(self.start, from, to, self.captured, self.king_order) {
+        if self.dedup && self.out.has(self.start, from, to, captured, self.king_order) {
             return;
         }
-        self.out.add(from, to, promotes, self.captured, self.king_order, &self.path, self.hops);
+        self.out.add(from, to, promotes, captured, self.king_order, &self.path, hops as usize);
     }
 }
 
@@ -214,42 +208,43 @@ pub(crate) fn man_capture_dirs<R: RuleSet, const LIGHT: bool>() -> u8 {
     dirs
 }
 
-/// Chains of a man standing on `cur` (after `hops` captures).
-fn man_chain<R: RuleSet, const LIGHT: bool, S: Sink>(st: &mut Chain<S>, cur: u32) {
+/// Chains of a man standing on `cur` after `hops` captures taking `captured`.
+fn man_chain<R: RuleSet, const LIGHT: bool, S: Sink>(st: &mut Chain<S>, cur: u32, captured: u64, hops: u32) {
     let g = &R::R.geometry;
     let dirs = man_capture_dirs::<R, LIGHT>();
     let far = g.far_row(LIGHT);
-    let mut victims = st.takeable();
+    let mut victims = st.enemy & !captured;
     if !R::R.men_capture_kings {
         victims &= !st.enemy_kings;
     }
-    let empty = st.empty::<R>();
+    let empty = st.empty::<R>(captured);
     let at = 1u64 << cur;
     let mut any = false;
     each_dir!(D => {
         if dirs & (1 << D) != 0 {
             let dir = &g.dirs[D];
-            let n = dir.step(at) & victims;
-            let l = dir.step(n) & empty;
+            let n = dir.step_into(at) & victims;
+            let l = dir.step_into(n) & empty;
             if l != 0 {
                 any = true;
                 let landing = l.trailing_zeros();
-                let saved = st.push::<R>(n, landing);
+                let saved = st.push::<R>(n, landing, hops);
+                let (c, h) = (captured | n, hops + 1);
                 if l & far != 0 {
                     match R::R.chain_promotion {
-                        ChainPromotion::EndsMove => st.record::<R>(landing, true),
-                        ChainPromotion::ContinuesAsKing => king_chain::<R, S>(st, landing, D, true),
-                        ChainPromotion::OnlyAtEnd => man_chain::<R, LIGHT, S>(st, landing),
+                        ChainPromotion::EndsMove => st.record::<R>(landing, true, c, h),
+                        ChainPromotion::ContinuesAsKing => king_chain::<R, S>(st, landing, D, true, c, h),
+                        ChainPromotion::OnlyAtEnd => man_chain::<R, LIGHT, S>(st, landing, c, h),
                     }
                 } else {
-                    man_chain::<R, LIGHT, S>(st, landing);
+                    man_chain::<R, LIGHT, S>(st, landing, c, h);
                 }
-                st.pop(n, saved);
+                st.pop::<R>(saved);
             }
         }
     });
-    if !any && st.hops > 0 {
-        st.record::<R>(cur, far & at != 0);
+    if !any && hops > 0 {
+        st.record::<R>(cur, far & at != 0, captured, hops);
     }
 }
 
@@ -269,14 +264,14 @@ fn king_target<R: RuleSet>(takeable: u64, at: u64, last: usize, d: usize, empty:
         return (0, 0);
     }
     let dir = &R::R.geometry.dirs[d];
-    let mut sq = dir.step(at);
+    let mut sq = dir.step_into(at);
     if flying::<R>() {
         while sq & empty != 0 {
-            sq = dir.step(sq);
+            sq = dir.step_into(sq);
         }
     }
     let sq = sq & takeable;
-    let l = dir.step(sq) & empty;
+    let l = dir.step_into(sq) & empty;
     if l == 0 {
         return (0, 0);
     }
@@ -293,26 +288,29 @@ fn king_can_take<R: RuleSet>(takeable: u64, at: u64, last: usize, empty: u64) ->
     found
 }
 
-/// Chains of a king standing on `cur`. `promoted`: the piece was crowned during this chain.
-fn king_chain<R: RuleSet, S: Sink>(st: &mut Chain<S>, cur: u32, last: usize, promoted: bool) {
+/// Chains of a king standing on `cur` after `hops` captures taking `captured`, the last one in
+/// direction `last`. `promoted`: the piece was crowned during this chain.
+fn king_chain<R: RuleSet, S: Sink>(st: &mut Chain<S>, cur: u32, last: usize, promoted: bool, captured: u64, hops: u32) {
     let g = &R::R.geometry;
     let at = 1u64 << cur;
+    let takeable = st.enemy & !captured;
+    let empty = st.empty::<R>(captured);
     let mut any = false;
     each_dir!(D => {
-        let empty = st.empty::<R>();
-        let (taken, first) = king_target::<R>(st.takeable(), at, last, D, empty);
+        let (taken, first) = king_target::<R>(takeable, at, last, D, empty);
         if first != 0 {
             any = true;
             let dir = &g.dirs[D];
+            let (c, h) = (captured | taken, hops + 1);
             if !flying::<R>() {
                 let landing = first.trailing_zeros();
-                let saved = st.push::<R>(taken, landing);
-                king_chain::<R, S>(st, landing, D, promoted);
-                st.pop(taken, saved);
+                let saved = st.push::<R>(taken, landing, hops);
+                king_chain::<R, S>(st, landing, D, promoted, c, h);
+                st.pop::<R>(saved);
             } else {
                 // Flying: every free square beyond the taken piece. While the chain can go on
                 // from some of them, it must (RULES.md section 1), so only those are landings.
-                let takeable_after = st.takeable() & !taken;
+                let takeable_after = takeable & !taken;
                 let empty_after = match R::R.removal {
                     Removal::AtEnd => empty,
                     Removal::Immediate => empty | taken,
@@ -321,7 +319,7 @@ fn king_chain<R: RuleSet, S: Sink>(st: &mut Chain<S>, cur: u32, last: usize, pro
                 let mut l = first;
                 while l != 0 {
                     landings |= l;
-                    l = dir.step(l) & empty_after;
+                    l = dir.step_into(l) & empty_after;
                 }
                 let mut continuing = 0u64;
                 let mut ls = landings;
@@ -336,19 +334,19 @@ fn king_chain<R: RuleSet, S: Sink>(st: &mut Chain<S>, cur: u32, last: usize, pro
                 while ls != 0 {
                     let landing = ls.trailing_zeros();
                     ls &= ls - 1;
-                    let saved = st.push::<R>(taken, landing);
+                    let saved = st.push::<R>(taken, landing, hops);
                     if continuing != 0 {
-                        king_chain::<R, S>(st, landing, D, promoted);
+                        king_chain::<R, S>(st, landing, D, promoted, c, h);
                     } else {
-                        st.record::<R>(landing, promoted);
+                        st.record::<R>(landing, promoted, c, h);
                     }
-                    st.pop(taken, saved);
+                    st.pop::<R>(saved);
                 }
             }
         }
     });
-    if !any && st.hops > 0 {
-        st.record::<R>(cur, promoted);
+    if !any && hops > 0 {
+        st.record::<R>(cur, promoted, captured, hops);
     }
 }
 
@@ -363,7 +361,7 @@ fn capturing_men<R: RuleSet, const LIGHT: bool>(men: u64, enemy: u64, kings: u64
     each_dir!(D => {
         if dirs & (1 << D) != 0 {
             let back = &g.dirs[opposite(D)];
-            found |= back.step(back.step(empty) & victims);
+            found |= back.step_into(back.step_into(empty) & victims);
         }
     });
     found & men
@@ -380,9 +378,7 @@ pub(crate) fn generate<R: RuleSet, const LIGHT: bool, S: Sink>(own: u64, enemy: 
         empty,
         enemy,
         enemy_kings: enemy & kings,
-        captured: 0,
         path: [0; MAX_HOPS],
-        hops: 0,
         king_order: 0,
         first_king: u8::MAX,
         moving_king: false,
@@ -404,9 +400,9 @@ pub(crate) fn generate<R: RuleSet, const LIGHT: bool, S: Sink>(own: u64, enemy: 
         st.empty = empty | bit;
         st.moving_king = own_kings & bit != 0;
         if st.moving_king {
-            king_chain::<R, S>(&mut st, from, NO_DIR, false);
+            king_chain::<R, S>(&mut st, from, NO_DIR, false, 0, 0);
         } else {
-            man_chain::<R, LIGHT, S>(&mut st, from);
+            man_chain::<R, LIGHT, S>(&mut st, from, 0, 0);
         }
     }
     st.out.len() > start
@@ -426,14 +422,14 @@ pub(crate) fn exists<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, kings:
         let mut found = false;
         each_dir!(D => {
             let dir = &g.dirs[D];
-            let mut ray = dir.step(own_kings);
+            let mut ray = dir.step_into(own_kings);
             if flying::<R>() {
                 while ray != 0 {
-                    found |= dir.step(ray & enemy) & empty != 0;
-                    ray = dir.step(ray & empty);
+                    found |= dir.step_into(ray & enemy) & empty != 0;
+                    ray = dir.step_into(ray & empty);
                 }
             } else {
-                found |= dir.step(ray & enemy) & empty != 0;
+                found |= dir.step_into(ray & enemy) & empty != 0;
             }
         });
         return found;
@@ -452,7 +448,7 @@ pub(crate) fn man_jumps<R: RuleSet, const LIGHT: bool>(men: u64, enemy: u64, kin
     each_dir!(D => {
         if dirs & (1 << D) != 0 {
             let back = &g.dirs[opposite(D)];
-            jumps[D] = men & back.step(back.step(empty) & victims);
+            jumps[D] = men & back.step_into(back.step_into(empty) & victims);
         }
     });
     jumps
@@ -475,7 +471,7 @@ pub(crate) fn jumps_are_final<R: RuleSet, const LIGHT: bool>(jumps: &[u64; 4], e
     let mut free = empty | jumps[0] | jumps[1] | jumps[2] | jumps[3];
     if matches!(R::R.removal, Removal::Immediate) {
         each_dir!(D => {
-            free |= g.dirs[D].step(jumps[D]);
+            free |= g.dirs[D].step_into(jumps[D]);
         });
     }
     // Squares from which a man could take in each direction.
@@ -483,13 +479,13 @@ pub(crate) fn jumps_are_final<R: RuleSet, const LIGHT: bool>(jumps: &[u64; 4], e
     each_dir!(D => {
         if dirs & (1 << D) != 0 {
             let back = &g.dirs[opposite(D)];
-            takers[D] = back.step(back.step(free) & victims);
+            takers[D] = back.step_into(back.step_into(free) & victims);
         }
     });
     let mut stuck = true;
     each_dir!(D => {
         let dir = &g.dirs[D];
-        let mut landings = dir.step(dir.step(jumps[D]));
+        let mut landings = dir.step_into(dir.step_into(jumps[D]));
         match R::R.chain_promotion {
             ChainPromotion::EndsMove => landings &= !far,
             ChainPromotion::ContinuesAsKing => stuck &= landings & far == 0,

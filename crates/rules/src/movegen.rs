@@ -67,7 +67,7 @@ pub(crate) fn count_quiet<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, k
     let mut n = 0u64;
     each_dir!(D => {
         if dirs & (1 << D) != 0 {
-            n += (g.dirs[D].step(men) & empty).count_ones() as u64;
+            n += (g.dirs[D].step_into(men) & empty).count_ones() as u64;
         }
     });
     if own_kings != 0 {
@@ -85,14 +85,14 @@ fn count_king_steps<R: RuleSet>(own_kings: u64, empty: u64) -> u64 {
         let dir = &g.dirs[D];
         // Rays of different kings in one direction never overlap (the rear one is blocked by the
         // front one), so filling them together counts every (king, square) pair once.
-        let mut ray = dir.step(own_kings) & empty;
+        let mut ray = dir.step_into(own_kings) & empty;
         if matches!(R::R.king_range, KingRange::Short) {
             n += ray.count_ones() as u64;
         } else {
             let mut all = 0u64;
             while ray != 0 {
                 all |= ray;
-                ray = dir.step(ray) & empty;
+                ray = dir.step_into(ray) & empty;
             }
             n += all.count_ones() as u64;
         }

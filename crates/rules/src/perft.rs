@@ -143,8 +143,8 @@ fn for_each_child<R: RuleSet, const LIGHT: bool>(b: Board, list: &mut CaptureLis
                 while js != 0 {
                     let from = js & js.wrapping_neg();
                     js ^= from;
-                    let taken = dir.step(from);
-                    let to = dir.step(taken);
+                    let taken = dir.step_into(from);
+                    let to = dir.step_into(taken);
                     let kings = (b.kings & !taken) | (to & far);
                     f(Board { own: b.enemy ^ taken, enemy: b.own ^ from ^ to, kings });
                 }
@@ -169,11 +169,11 @@ fn for_each_child<R: RuleSet, const LIGHT: bool>(b: Board, list: &mut CaptureLis
     each_dir!(D => {
         if dirs & (1 << D) != 0 {
             let back = &g.dirs[opposite(D)];
-            let mut targets = g.dirs[D].step(men) & empty;
+            let mut targets = g.dirs[D].step_into(men) & empty;
             while targets != 0 {
                 let to = targets & targets.wrapping_neg();
                 targets ^= to;
-                let from = back.step(to);
+                let from = back.step_into(to);
                 f(Board { own: b.enemy, enemy: b.own ^ from ^ to, kings: b.kings | (to & far) });
             }
         }
@@ -193,10 +193,10 @@ fn king_steps<R: RuleSet>(b: Board, own_kings: u64, empty: u64, f: &mut impl FnM
         ks ^= from;
         each_dir!(D => {
             let dir = &g.dirs[D];
-            let mut to = dir.step(from) & empty;
+            let mut to = dir.step_into(from) & empty;
             while to != 0 {
                 f(Board { own: b.enemy, enemy: b.own ^ from ^ to, kings: b.kings ^ from ^ to });
-                to = if matches!(R::R.king_range, KingRange::Short) { 0 } else { dir.step(to) & empty };
+                to = if matches!(R::R.king_range, KingRange::Short) { 0 } else { dir.step_into(to) & empty };
             }
         });
     }
