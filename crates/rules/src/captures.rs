@@ -230,14 +230,16 @@ fn man_chain<R: RuleSet, const LIGHT: bool, S: Sink>(st: &mut Chain<S>, cur: u32
                 let landing = l.trailing_zeros();
                 let saved = st.push::<R>(n, landing, hops);
                 let (c, h) = (captured | n, hops + 1);
-                if l & far != 0 {
-                    match R::R.chain_promotion {
-                        ChainPromotion::EndsMove => st.record::<R>(landing, true, c, h),
-                        ChainPromotion::ContinuesAsKing => king_chain::<R, S>(st, landing, D, true, c, h),
-                        ChainPromotion::OnlyAtEnd => man_chain::<R, LIGHT, S>(st, landing, c, h),
-                    }
-                } else {
+                let crowned = l & far != 0;
+                if crowned && matches!(R::R.chain_promotion, ChainPromotion::EndsMove) {
+                    st.record::<R>(landing, true, c, h);
+                } else if crowned && matches!(R::R.chain_promotion, ChainPromotion::ContinuesAsKing) {
+                    king_chain::<R, S>(st, landing, D, true, c, h);
+                } else if man_can_take::<R, LIGHT, S>(st, l, c) {
                     man_chain::<R, LIGHT, S>(st, landing, c, h);
+                } else {
+                    // Looking one hop ahead here saves a call for every chain's last hop.
+                    st.record::<R>(landing, crowned, c, h);
                 }
                 st.pop::<R>(saved);
             }
@@ -246,6 +248,26 @@ fn man_chain<R: RuleSet, const LIGHT: bool, S: Sink>(st: &mut Chain<S>, cur: u32
     if !any && hops > 0 {
         st.record::<R>(cur, far & at != 0, captured, hops);
     }
+}
+
+/// True when a man on `at` (a single-bit set) can take a piece, `captured` being taken already.
+#[inline(always)]
+fn man_can_take<R: RuleSet, const LIGHT: bool, S: Sink>(st: &Chain<S>, at: u64, captured: u64) -> bool {
+    let g = &R::R.geometry;
+    let dirs = man_capture_dirs::<R, LIGHT>();
+    let mut victims = st.enemy & !captured;
+    if !R::R.men_capture_kings {
+        victims &= !st.enemy_kings;
+    }
+    let empty = st.empty::<R>(captured);
+    let mut found = 0u64;
+    each_dir!(D => {
+        if dirs & (1 << D) != 0 {
+            let dir = &g.dirs[D];
+            found |= dir.step_into(dir.step_into(at) & victims) & empty;
+        }
+    });
+    found != 0
 }
 
 /// The king's range for this chain: a man crowned mid-chain (Russian) captures as the variant's
@@ -406,6 +428,81 @@ pub(crate) fn generate<R: RuleSet, const LIGHT: bool, S: Sink>(own: u64, enemy: 
         }
     }
     st.out.len() > start
+}
+
+/// The legal captures of a side without kings (Light when `LIGHT`), appended to `out`: the same
+/// moves as [`generate`] with `dedup`, in another order, started from the side's single jumps
+/// (`jumps`, from [`man_jumps`]). A jump after which the man cannot take again is a one-piece
+/// capture, kept aside without a search: it is legal only if no longer chain is (or, under free
+/// choice, always), and it cannot be the same move as any other capture (no other takes just
+/// that piece from that square).
+pub(crate) fn man_captures<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, kings: u64, jumps: &[u64; 4], out: &mut CaptureList) {
+    let g = &R::R.geometry;
+    let far = g.far_row(LIGHT);
+    let empty = g.board & !(own | enemy);
+    let start = out.len();
+    let mut st = Chain {
+        from: 0,
+        empty,
+        enemy,
+        enemy_kings: enemy & kings,
+        path: [0; MAX_HOPS],
+        king_order: 0,
+        first_king: u8::MAX,
+        moving_king: false,
+        best: 0,
+        best_key: 0,
+        out,
+        start,
+        dedup: true,
+    };
+    let mut singles = [0u64; 4];
+    each_dir!(D => {
+        let dir = &g.dirs[D];
+        let mut js = jumps[D];
+        while js != 0 {
+            let from = js & js.wrapping_neg();
+            js ^= from;
+            let taken = dir.step_into(from);
+            let l = dir.step_into(taken);
+            let crowned = l & far != 0;
+            st.from = from.trailing_zeros();
+            st.empty = empty | from;
+            if crowned && matches!(R::R.chain_promotion, ChainPromotion::EndsMove) {
+                singles[D] |= from;
+            } else if crowned && matches!(R::R.chain_promotion, ChainPromotion::ContinuesAsKing) {
+                king_chain::<R, CaptureList>(&mut st, l.trailing_zeros(), D, true, taken, 1);
+            } else if man_can_take::<R, LIGHT, CaptureList>(&st, l, taken) {
+                man_chain::<R, LIGHT, CaptureList>(&mut st, l.trailing_zeros(), taken, 1);
+            } else {
+                singles[D] |= from;
+            }
+        }
+    });
+    let longest = match R::R.capture_choice {
+        CaptureChoice::Free => 0,
+        CaptureChoice::Maximum => st.best,
+        CaptureChoice::Italian => st.best_key >> 24,
+    };
+    if longest <= 1 {
+        each_dir!(D => {
+            let dir = &g.dirs[D];
+            let mut js = singles[D];
+            while js != 0 {
+                let from = js & js.wrapping_neg();
+                js ^= from;
+                let taken = dir.step_into(from);
+                let to = dir.step_into(taken);
+                st.out.push(Capture {
+                    captured: taken,
+                    king_order: 0,
+                    from: from.trailing_zeros() as u8,
+                    to: to.trailing_zeros() as u8,
+                    promotes: to & far != 0,
+                });
+            }
+        });
+    }
 }
 
 /// True if the side to move (Light when `LIGHT`) has a capture (a quick test without building

@@ -103,16 +103,25 @@ fn count<R: RuleSet, const LIGHT: bool>(b: Board, list: &mut CaptureList) -> u64
         // on, they are the legal moves.
         let empty = R::R.geometry.board & !(b.own | b.enemy);
         let jumps = captures::man_jumps::<R, LIGHT>(b.own, b.enemy, b.kings, empty);
-        if jumps == [0; 4] {
+        if jumps[0] | jumps[1] | jumps[2] | jumps[3] == 0 {
             return count_quiet::<R, LIGHT>(b.own, b.enemy, b.kings);
         }
         if captures::jumps_are_final::<R, LIGHT>(&jumps, b.enemy, b.kings, empty) {
             return jumps.iter().map(|j| j.count_ones() as u64).sum();
         }
+        return count_man_captures::<R, LIGHT>(b, &jumps, list);
     } else if !captures::exists::<R, LIGHT>(b.own, b.enemy, b.kings) {
         return count_quiet::<R, LIGHT>(b.own, b.enemy, b.kings);
     }
     count_captures::<R, LIGHT>(b, list)
+}
+
+/// The number of legal captures of a side without kings, from its single jumps.
+#[inline(never)]
+fn count_man_captures<R: RuleSet, const LIGHT: bool>(b: Board, jumps: &[u64; 4], list: &mut CaptureList) -> u64 {
+    list.clear();
+    captures::man_captures::<R, LIGHT>(b.own, b.enemy, b.kings, jumps, list);
+    list.len() as u64
 }
 
 /// The number of legal captures, by the full chain search.
@@ -133,7 +142,7 @@ fn for_each_child<R: RuleSet, const LIGHT: bool>(b: Board, list: &mut CaptureLis
     let own_kings = b.own & b.kings;
     let any_capture = if own_kings == 0 {
         let jumps = captures::man_jumps::<R, LIGHT>(b.own, b.enemy, b.kings, empty);
-        if jumps == [0; 4] {
+        if jumps[0] | jumps[1] | jumps[2] | jumps[3] == 0 {
             false
         } else if captures::jumps_are_final::<R, LIGHT>(&jumps, b.enemy, b.kings, empty) {
             // Every single jump is a whole move: play them straight from the bitboards.
@@ -151,7 +160,12 @@ fn for_each_child<R: RuleSet, const LIGHT: bool>(b: Board, list: &mut CaptureLis
             });
             return;
         } else {
-            true
+            list.clear();
+            captures::man_captures::<R, LIGHT>(b.own, b.enemy, b.kings, &jumps, list);
+            for c in list.iter() {
+                f(b.after_capture(c));
+            }
+            return;
         }
     } else {
         captures::exists::<R, LIGHT>(b.own, b.enemy, b.kings)
