@@ -242,3 +242,75 @@ pub fn perft_reference(pos: &Position, depth: u32) -> u64 {
     let mut lists: Vec<MoveList> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
     rec(pos, depth, &mut lists)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// A small xorshift generator: the test needs varied positions, not good randomness.
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// A random set-up with up to `men` men and `kings` kings a side.
+    fn random_position(v: Variant, rng: &mut Rng, men: usize, kings: usize) -> Option<Position> {
+        let g = v.geometry();
+        let mut free: Vec<u32> = (0..64).filter(|b| g.board & (1u64 << b) != 0).collect();
+        let mut sides = [0u64; 2];
+        let mut ks = 0u64;
+        for (i, side) in sides.iter_mut().enumerate() {
+            let n_men = rng.below(men + 1);
+            let n_kings = rng.below(kings + 1);
+            for k in 0..n_men + n_kings {
+                let bit = 1u64 << free.swap_remove(rng.below(free.len()));
+                if k >= n_men {
+                    ks |= bit;
+                } else if g.far_row(i == 0) & bit != 0 {
+                    continue;
+                }
+                *side |= bit;
+            }
+        }
+        let side = if rng.below(2) == 0 { Color::Light } else { Color::Dark };
+        Position::new(v, sides[0], sides[1], ks, side).ok()
+    }
+
+    /// The bare-board perft (its shortcuts for men's jumps, its inline quiet moves) counts what
+    /// the public move generator counts, on crowded positions with and without kings and on
+    /// positions from random games.
+    #[test]
+    fn fast_perft_agrees_with_the_public_move_generator() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        for v in Variant::ALL {
+            let mut positions = Vec::new();
+            for (men, kings) in [(12, 0), (12, 1), (8, 3), (4, 5)] {
+                while positions.len() < 150 * (1 + kings) {
+                    positions.extend(random_position(v, &mut rng, men, kings));
+                }
+            }
+            for _ in 0..20 {
+                let mut p = Position::start(v);
+                for _ in 0..rng.below(80) {
+                    let moves = p.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p = p.after(&moves[rng.below(moves.len())]);
+                }
+                positions.push(p);
+            }
+            for p in &positions {
+                for d in 1..=3 {
+                    assert_eq!(perft(p, d), perft_reference(p, d), "{v} {} depth {d}", crate::notation::fen::write(p));
+                }
+            }
+        }
+    }
+}
