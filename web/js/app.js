@@ -93,6 +93,14 @@ function renderMoves(st) {
   // Rows follow PDN numbering: each row starts with the first mover's move.
   let row = null;
   let num = 0;
+  if (!st.moves.length) {
+    const tr = document.createElement('tr');
+    const td = document.createElement('td');
+    td.className = 'empty';
+    td.textContent = `No moves yet. ${sideName(st.side_to_move)} to move.`;
+    tr.appendChild(td);
+    body.appendChild(tr);
+  }
   for (const m of st.moves) {
     if (!row || m.side === first) {
       num += 1;

@@ -303,45 +303,73 @@ impl Table {
         self.commit(store, mv)
     }
 
+    /// Applies `change` to a copy of the table, stores the copy with `save`, and only then keeps
+    /// it: a refused action or a failed write leaves the table as it was, matching the database.
+    fn change<R>(
+        &mut self,
+        store: &mut Store,
+        change: impl FnOnce(&mut Table) -> Result<R, TableError>,
+        save: impl FnOnce(&Table, &mut Store) -> Result<(), StoreError>,
+    ) -> Result<R, TableError> {
+        let mut next = self.clone();
+        let result = change(&mut next)?;
+        save(&next, store)?;
+        *self = next;
+        Ok(result)
+    }
+
     fn commit(&mut self, store: &mut Store, mv: Move) -> Result<(), TableError> {
         let now = now_ms();
         let v = self.game.variant();
-        let mut next = self.game.clone();
-        next.play(&mv).map_err(|e| TableError::Invalid(e.to_string()))?;
-        let spent = self.bank(now);
-        self.game = next;
-        self.spent.push(spent);
-        // A move is made by someone watching: the clock runs on for the next turn.
-        self.clock_since = if self.game.outcome().is_none() { Some(now) } else { None };
-        let stored = StoredMove { text: movetext::write(v, &mv), spent_ms: spent };
-        store.push_move(&self.slot, self.game.ply(), &stored, self.elapsed, self.clock_since)?;
-        Ok(())
+        self.change(
+            store,
+            |t| {
+                let spent = t.bank(now);
+                t.game.play(&mv).map_err(|e| TableError::Invalid(e.to_string()))?;
+                t.spent.push(spent);
+                // A move is made by someone watching: the clock runs on for the next turn.
+                t.clock_since = if t.game.outcome().is_none() { Some(now) } else { None };
+                Ok(())
+            },
+            |t, store| {
+                let stored = StoredMove { text: movetext::write(v, &mv), spent_ms: *t.spent.last().expect("pushed above") };
+                store.push_move(&t.slot, t.game.ply(), &stored, t.elapsed, t.clock_since)
+            },
+        )
     }
 
     /// Takes back moves: one ply with two players; against the computer, back to the person's
-    /// previous turn (the computer's reply and the person's move).
+    /// previous turn (the computer's reply and the person's move). Returns how many plies.
     pub fn undo(&mut self, store: &mut Store) -> Result<usize, TableError> {
         if self.game.ply() == 0 {
             return Err(TableError::Conflict("no move to undo".into()));
         }
         let now = now_ms();
-        let was_running = self.clock_since.is_some() || self.game.outcome().is_some();
-        self.bank(now);
-        let mut undone = 0;
-        loop {
-            self.game.undo().map_err(|e| TableError::Conflict(e.to_string()))?;
-            self.spent.pop();
-            undone += 1;
-            let human = Side::from(self.game.position().side_to_move()) == self.settings.human_side;
-            if self.settings.mode == Mode::TwoPlayer || human || self.game.ply() == 0 {
-                break;
-            }
-        }
-        // Undo also lifts a resignation: the replayed game judges itself again.
-        self.clock_since = if was_running && self.game.outcome().is_none() { Some(now) } else { None };
-        store.truncate(&self.slot, self.game.ply())?;
-        store.set_clock(&self.slot, self.elapsed, self.clock_since)?;
-        Ok(undone)
+        // Someone is at the table (a running clock, or a finished game being taken back).
+        let watched = self.clock_since.is_some() || self.game.outcome().is_some();
+        self.change(
+            store,
+            |t| {
+                t.bank(now);
+                let mut undone = 0;
+                loop {
+                    t.game.undo().map_err(|e| TableError::Conflict(e.to_string()))?;
+                    t.spent.pop();
+                    undone += 1;
+                    let human = Side::from(t.game.position().side_to_move()) == t.settings.human_side;
+                    if t.settings.mode == Mode::TwoPlayer || human || t.game.ply() == 0 {
+                        break;
+                    }
+                }
+                // Undo also lifts a resignation: the shorter game judges itself again.
+                t.clock_since = if watched && t.game.outcome().is_none() { Some(now) } else { None };
+                Ok(undone)
+            },
+            |t, store| {
+                store.truncate(&t.slot, t.game.ply())?;
+                store.set_clock(&t.slot, t.elapsed, t.clock_since)
+            },
+        )
     }
 
     /// Resignation: the side to move with two players, the person against the computer.
@@ -353,24 +381,35 @@ impl Table {
             Mode::Computer => self.settings.human_side.into(),
             Mode::TwoPlayer => self.game.position().side_to_move(),
         };
-        self.bank(now_ms());
-        self.game.resign(loser).map_err(|e| TableError::Conflict(e.to_string()))?;
-        store.set_ended_by(&self.slot, Some(("resignation", Side::from(loser).id())))?;
-        store.set_clock(&self.slot, self.elapsed, None)?;
-        Ok(())
+        self.change(
+            store,
+            |t| {
+                t.bank(now_ms());
+                t.game.resign(loser).map_err(|e| TableError::Conflict(e.to_string()))
+            },
+            |t, store| {
+                store.set_ended_by(&t.slot, Some(("resignation", Side::from(loser).id())))?;
+                store.set_clock(&t.slot, t.elapsed, None)
+            },
+        )
     }
 
     /// Changes the settings that may change mid-game: level and board turning. Mode and side
     /// apply to the next game.
     pub fn adjust(&mut self, store: &mut Store, level: Option<u8>, turn_board: Option<bool>) -> Result<(), TableError> {
-        if let Some(l) = level {
-            self.settings.level = check_level(l)?;
-        }
-        if let Some(t) = turn_board {
-            self.settings.turn_board = t;
-        }
-        store.set_settings(&self.slot, &self.stored().settings)?;
-        Ok(())
+        self.change(
+            store,
+            |t| {
+                if let Some(l) = level {
+                    t.settings.level = check_level(l)?;
+                }
+                if let Some(b) = turn_board {
+                    t.settings.turn_board = b;
+                }
+                Ok(())
+            },
+            |t, store| store.set_settings(&t.slot, &t.stored().settings),
+        )
     }
 
     /// Starts (`true`) or pauses (`false`) the elapsed-time clock; it only runs while a page
@@ -378,14 +417,22 @@ impl Table {
     pub fn set_clock_running(&mut self, store: &mut Store, running: bool) -> Result<(), TableError> {
         let now = now_ms();
         match (running, self.clock_since) {
-            (true, None) if self.game.outcome().is_none() => self.clock_since = Some(now),
-            (false, Some(_)) => {
-                self.bank(now);
-            }
+            (true, None) if self.game.outcome().is_none() => {}
+            (false, Some(_)) => {}
             _ => return Ok(()),
         }
-        store.set_clock(&self.slot, self.elapsed, self.clock_since)?;
-        Ok(())
+        self.change(
+            store,
+            |t| {
+                if running {
+                    t.clock_since = Some(now);
+                } else {
+                    t.bank(now);
+                }
+                Ok(())
+            },
+            |t, store| store.set_clock(&t.slot, t.elapsed, t.clock_since),
+        )
     }
 
     /// The state as sent to clients.

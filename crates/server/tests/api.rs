@@ -198,6 +198,8 @@ async fn against_the_computer_undo_goes_back_to_your_move() {
     assert_eq!(g["moves"][1]["side"], "dark");
     let g = s.ok("POST", "/api/games/international/undo", None).await;
     assert_eq!(g["ply"], 0, "back to before your own move");
+    s.err("POST", "/api/games/international/hint", Some(r#"{"ply": "one"}"#), StatusCode::BAD_REQUEST, "bad request body").await;
+    s.err("POST", "/api/games/international/computer", Some("{\"level\": 3}"), StatusCode::BAD_REQUEST, "unknown field").await;
     let h = s.ok("POST", "/api/games/international/hint", None).await;
     let hint = h["move"]["text"].as_str().unwrap().to_string();
     assert!(g["position"]["legal"].as_array().unwrap().iter().any(|m| m["text"] == hint.as_str()));

@@ -264,3 +264,71 @@ test('screenshots of each board kind and the phone layout', { timeout: 60000 }, 
   assert.ok(width > 300 && width <= 390, `board width on a phone: ${width}`);
   await phone.context().close();
 });
+
+test('drag, keyboard, confirm-move, hint, coordinates and a remembered mute', { timeout: 60000 }, async () => {
+  const page = await newPage(browser);
+  await openPlay(page, server.url, 'english');
+  await newGame(page, { mode: 'two-player' });
+  await waitForTurn(page);
+  // Drag a Dark man from 11 to 15 with the mouse.
+  const centre = async (sq) => {
+    const b = await page.$eval(`#board-wrap .sq[data-square="${sq}"] rect`, (r) => {
+      const x = r.getBoundingClientRect();
+      return { x: x.x + x.width / 2, y: x.y + x.height / 2 };
+    });
+    return b;
+  };
+  const a = await centre('11');
+  const b = await centre('15');
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+  await page.mouse.move(b.x, b.y, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 1);
+  assert.equal((await moveTexts(page))[0], '11-15');
+  // Keyboard: focus a square, Enter picks the piece, Enter on a destination plays.
+  await page.focus('#board-wrap .sq[data-square="22"]');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#board-wrap .marks .dest');
+  await page.focus('#board-wrap .sq[data-square="18"]');
+  assert.match(await page.$eval('#board-wrap .sq[data-square="18"]', (g) => g.getAttribute('aria-label')), /legal destination/);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 2);
+  // A hint is shown on the board.
+  await page.click('#hint');
+  await page.waitForSelector('#board-wrap .marks .hint');
+  assert.match(await page.textContent('#message'), /^Hint: \d+[-x]\d+/);
+  // Settings: confirm each move, algebraic coordinates, mute.
+  await page.click('#open-settings');
+  await page.check('#set-confirm');
+  await page.selectOption('#set-coords', 'algebraic');
+  await page.check('#set-mute');
+  await page.click('#settings-close');
+  assert.ok(await page.$('#board-wrap .coord.file'));
+  // Dark must take 18 now: 15x22, asked first.
+  await clickSquare(page, '15');
+  await page.click('#board-wrap .sq[data-square="22"]');
+  await page.waitForSelector('#confirm-bar:not([hidden])');
+  assert.match(await page.textContent('#confirm-text'), /Play 15x22\?/);
+  await page.click('#confirm-no');
+  await page.waitForFunction(() => !document.querySelector('#board-wrap svg.board.busy'));
+  assert.equal(await plies(page), 2, 'taken back, not played');
+  assert.ok(await page.$('#board-wrap .piece[data-square="15"]'), 'the man is back on 15');
+  assert.ok(await page.$('#board-wrap .piece[data-square="18"]:not(.ghost)'), 'the taken man is back too');
+  await clickSquare(page, '15');
+  await page.click('#board-wrap .sq[data-square="22"]');
+  await page.click('#confirm-yes');
+  await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 3);
+  // The display settings are remembered across a reload.
+  await page.reload();
+  await ready(page);
+  await page.click('#open-settings');
+  assert.equal(await page.isChecked('#set-mute'), true);
+  assert.equal(await page.isChecked('#set-confirm'), true);
+  assert.equal(await page.inputValue('#set-coords'), 'algebraic');
+  await page.uncheck('#set-confirm');
+  await page.click('#settings-close');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
