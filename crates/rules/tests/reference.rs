@@ -103,6 +103,12 @@ fn random_game_positions(v: Variant, rng: &mut Rng, games: usize) -> Vec<Positio
 /// A random position with up to `men` men and `kings` kings a side (men never on their own far
 /// row), either side to move.
 pub fn random_position(v: Variant, rng: &mut Rng, men: usize, kings: usize) -> Position {
+    random_position_with(v, rng, men, kings, false)
+}
+
+/// As [`random_position`]; `far_row_men` lets men stand on their own far row (positions of
+/// published problems have them, and `Position::new` accepts them).
+pub fn random_position_with(v: Variant, rng: &mut Rng, men: usize, kings: usize, far_row_men: bool) -> Position {
     let g = v.geometry();
     let squares: Vec<u32> = (0..64).filter(|b| g.board & (1u64 << b) != 0).collect();
     loop {
@@ -116,7 +122,7 @@ pub fn random_position(v: Variant, rng: &mut Rng, men: usize, kings: usize) -> P
                 let bit = 1u64 << b;
                 let king = i >= n_men;
                 let far = g.far_row(side == 0);
-                if !king && far & bit != 0 {
+                if !king && far & bit != 0 && !far_row_men {
                     continue;
                 }
                 if side == 0 {
@@ -167,6 +173,17 @@ fn reference_agrees_on_king_heavy_positions() {
         check_all(&positions);
         // Crowded boards: many men, a few kings.
         let positions: Vec<Position> = (0..1500).map(|_| random_position(v, &mut rng, 10, 2)).collect();
+        check_all(&positions);
+    }
+}
+
+/// Men on their own far row (accepted by `Position::new`): they cannot step forward, but may
+/// capture backwards or sideways where their variant allows, and are crowned if a move ends there.
+#[test]
+fn reference_agrees_with_men_on_their_far_row() {
+    for (i, v) in Variant::ALL.into_iter().enumerate() {
+        let mut rng = Rng(0x0123_4567_89AB_CDEF ^ i as u64);
+        let positions: Vec<Position> = (0..1500).map(|_| random_position_with(v, &mut rng, 8, 2, true)).collect();
         check_all(&positions);
     }
 }
