@@ -77,19 +77,19 @@ fn variant(id: &str) -> ApiResult<Variant> {
 /// Reads a pasted position: FEN (`W:W21,22:B1-12`) or guide text (`Light c3; Dark d4. Light to
 /// move.`), told apart by the FEN's leading `W:`/`B:`.
 pub fn parse_position(v: Variant, input: &str) -> ApiResult<Position> {
-    let t = input.trim().trim_start_matches('[').trim_start_matches("FEN").trim().trim_start_matches('"');
+    let mut t = input.trim();
+    // A FEN tag pasted whole: [FEN "W:W21,22:B1-12"].
+    if let Some(inner) = t.strip_prefix("[FEN").and_then(|r| r.strip_suffix(']')) {
+        t = inner.trim().trim_matches('"').trim();
+    }
     if t.is_empty() {
         return Err(ApiError::bad_request("the position is empty; paste a FEN like W:W21-32:B1-12 or a text like \"Light c3; Dark d4. Light to move.\""));
     }
     let looks_fen = {
-        let mut c = t.chars().filter(|c| !c.is_whitespace());
+        let mut c = t.trim_start_matches('"').chars().filter(|c| !c.is_whitespace());
         matches!(c.next(), Some('W' | 'B' | 'w' | 'b')) && c.next() == Some(':')
     };
-    let result = if looks_fen {
-        fen::parse(v, input.trim().trim_start_matches('[').trim_start_matches("FEN").trim().trim_end_matches(']'))
-    } else {
-        text::parse(v, input)
-    };
+    let result = if looks_fen { fen::parse(v, t) } else { text::parse(v, t) };
     result.map_err(|e| ApiError::bad_request(format!("cannot set up this {} position: {e}", v.id())))
 }
 
@@ -342,11 +342,7 @@ async fn position(bytes: Bytes) -> ApiResult<Json<PositionReply>> {
     let (pos, played) = match &req.mv {
         None => (pos, None),
         Some(m) => {
-            let mv = match (&m.text, &m.from, &m.path) {
-                (Some(t), None, None) => draughts_rules::notation::movetext::parse(&pos, t).map_err(|e| ApiError::bad_request(e.to_string()))?,
-                (None, Some(f), Some(p)) => crate::wire::find_route(&pos, f, p, m.captured.as_deref()).map_err(ApiError::bad_request)?,
-                _ => return Err(ApiError::bad_request("a move needs either \"text\" or \"from\" and \"path\"")),
-            };
+            let mv = m.resolve(&pos).map_err(ApiError::bad_request)?;
             (pos.after(&mv), Some(MoveJson::new(v, &mv)))
         }
     };

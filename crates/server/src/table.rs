@@ -282,14 +282,7 @@ impl Table {
             return Err(TableError::Conflict("it is the computer's turn".into()));
         }
         let v = self.game.variant();
-        let mv = match (&request.text, &request.from, &request.path) {
-            (Some(text), None, None) => {
-                movetext::parse(self.game.position(), text).map_err(|e| TableError::Invalid(e.to_string()))?
-            }
-            (None, Some(from), Some(path)) => wire::find_route(self.game.position(), from, path, request.captured.as_deref())
-                .map_err(TableError::Invalid)?,
-            _ => return Err(TableError::Invalid("give either \"text\" (like \"11-15\") or \"from\" and \"path\"".into())),
-        };
+        let mv = request.resolve(self.game.position()).map_err(TableError::Invalid)?;
         self.commit(store, mv)?;
         tracing::debug!(slot = %self.slot, mv = %movetext::write(v, &mv), "move");
         Ok(mv)
@@ -499,4 +492,16 @@ pub struct MoveRequest {
     pub path: Option<Vec<String>>,
     pub captured: Option<Vec<String>>,
     pub ply: Option<usize>,
+}
+
+impl MoveRequest {
+    /// The legal move of `pos` that this request names. Errors say what is missing, which
+    /// square is bad, or that the move is illegal (listing the legal ones).
+    pub fn resolve(&self, pos: &Position) -> Result<Move, String> {
+        match (&self.text, &self.from, &self.path) {
+            (Some(text), None, None) => movetext::parse(pos, text).map_err(|e| e.to_string()),
+            (None, Some(from), Some(path)) => wire::find_route(pos, from, path, self.captured.as_deref()),
+            _ => Err("give either \"text\" (like \"11-15\") or \"from\" and \"path\"".into()),
+        }
+    }
 }

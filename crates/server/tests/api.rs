@@ -225,6 +225,8 @@ async fn new_game_set_up_and_bad_positions() {
     let legal: Vec<&str> = g["position"]["legal"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap()).collect();
     assert_eq!(legal, ["22x15"]);
     assert_eq!(g["start_fen"], g["position"]["fen"]);
+    let g = s.ok("POST", n, Some(json!({"position": "[FEN \"B:W21,22,K30:B1-12\"]"}))).await;
+    assert_eq!(g["position"]["fen"], "B:W21,22,K30:B1-12", "a pasted FEN tag");
     let g = s.ok("POST", n, Some(json!({"position": "W:W21,22,K30:B1-12"}))).await;
     assert_eq!(g["position"]["fen"], "W:W21,22,K30:B1-12");
     s.err("POST", n, Some(r#"{"position": "Light z9; Dark d4."}"#), StatusCode::BAD_REQUEST, "z9").await;
