@@ -603,7 +603,7 @@ function exampleCard(v, ex, i) {
 
 // ---------------------------------------------------------------- PDN viewer
 
-const viewer = { games: [], game: null, at: 0, board: null };
+const viewer = { games: [], game: null, at: 0, seq: 0, animating: false, board: null };
 
 function initPdn() {
   viewer.board = new Board($('pdn-board'), { label: 'PDN game board' });
@@ -676,16 +676,26 @@ function pickGame(i) {
   $('pdn-info').textContent = tags + (g.outcome ? ` — by our rules: ${g.outcome}` : '');
   const list = $('pdn-moves');
   list.textContent = '';
+  // One list item per numbered move, as in PDN: the first mover's move, then the reply.
+  const v = variantById(g.variant);
+  const first = v ? (v.first_mover === 'light' ? 'W' : 'B') : 'W';
+  let li = null;
   g.frames.slice(1).forEach((f, k) => {
-    const li = document.createElement('li');
+    const mover = g.frames[k].fen[0].toUpperCase();
+    if (!li || mover === first) {
+      li = document.createElement('li');
+      list.appendChild(li);
+      if (mover !== first) li.append('… ');
+    }
     const b = document.createElement('button');
     b.type = 'button';
+    b.className = 'pdn-move';
+    b.dataset.ply = String(k + 1);
     b.textContent = f.move.text;
     b.addEventListener('click', () => stepTo(k + 1));
     li.appendChild(b);
-    list.appendChild(li);
+    if (mover !== first) li = null;
   });
-  const v = variantById(g.variant);
   $('pdn-continue').disabled = !v;
   if (!v) {
     viewer.board.container.hidden = true;
@@ -702,11 +712,19 @@ async function stepTo(k, animate = false) {
   if (!g || !g.frames.length) return;
   k = Math.max(0, Math.min(g.frames.length - 1, k));
   const f = g.frames[k];
-  if (animate && k === viewer.at + 1 && f.move) await viewer.board.animateMove(f.move);
+  const from = viewer.at;
   viewer.at = k;
-  viewer.board.setState({ pieces: f.pieces, legal: [], movable: null, lastMove: f.move });
+  const seq = ++viewer.seq;
   $('pdn-ply').textContent = k === 0 ? 'Start' : `Move ${k} of ${g.frames.length - 1}: ${f.move.text}`;
-  [...$('pdn-moves').children].forEach((li, i) => li.classList.toggle('current', i + 1 === k));
+  for (const b of $('pdn-moves').querySelectorAll('.pdn-move')) b.classList.toggle('current', Number(b.dataset.ply) === k);
+  if (animate && k === from + 1 && f.move && !viewer.animating) {
+    viewer.animating = true;
+    await viewer.board.animateMove(f.move);
+    viewer.animating = false;
+  }
+  // A later step while this one was animating has the last word.
+  if (seq !== viewer.seq) return;
+  viewer.board.setState({ pieces: f.pieces, legal: [], movable: null, lastMove: f.move });
 }
 
 // ---------------------------------------------------------------- routing
