@@ -21,6 +21,7 @@ pub mod level;
 pub mod matchplay;
 pub mod search;
 pub mod tt;
+pub mod tune;
 
 pub use level::{BadLevel, Level, LevelSpec};
 pub use search::{mate_in, Info, Limits, SearchResult, Searcher, MATE};

@@ -1,0 +1,83 @@
+//! `draughts tune`: refits a rule set's evaluation weights from self-play games (see the
+//! engine's `tune` module) and writes them as a weight file. Save the file as
+//! `crates/engine/weights/<variant>.txt` and rebuild to make it the built-in evaluation.
+
+use anyhow::{bail, Context, Result};
+use draughts_engine::eval::Weights;
+use draughts_engine::tune::{fit, generate_samples, TuneConfig};
+use draughts_rules::Variant;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Rule set: english, american, german, russian, international, turkish, italian, brazilian.
+    #[arg(long, value_parser = crate::parse_variant)]
+    variant: Variant,
+    /// Self-play games to generate.
+    #[arg(long, default_value_t = 200)]
+    games: usize,
+    /// Search depth of each self-play move.
+    #[arg(long, default_value_t = 5)]
+    depth: u32,
+    /// Gradient-descent passes.
+    #[arg(long, default_value_t = 300)]
+    iterations: usize,
+    /// Threads playing games (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Seed of the openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Start from this weight file instead of the built-in weights.
+    #[arg(long)]
+    from: Option<std::path::PathBuf>,
+    /// Write the fitted weights here (default: standard output).
+    #[arg(long)]
+    out: Option<std::path::PathBuf>,
+}
+
+pub fn run(a: Args) -> Result<ExitCode> {
+    if a.games == 0 || a.depth == 0 || a.depth > 20 {
+        bail!("--games must be at least 1 and --depth 1..20");
+    }
+    let start = match &a.from {
+        Some(p) => {
+            let text = std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?;
+            Weights::from_text(&text).map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?
+        }
+        None => Weights::builtin(a.variant).clone(),
+    };
+    let threads = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    let cfg = TuneConfig {
+        variant: a.variant,
+        games: a.games,
+        depth: a.depth,
+        seed: a.seed,
+        threads,
+        iterations: a.iterations,
+        max_plies: 300,
+    };
+    let bar = indicatif::ProgressBar::new(a.games as u64);
+    bar.set_style(indicatif::ProgressStyle::with_template("self-play {bar:30} {pos}/{len} games ({elapsed})").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()));
+    let samples = generate_samples(&cfg, &start, &|n| bar.set_position(n as u64));
+    bar.finish();
+    if samples.len() < 100 {
+        bail!("only {} positions from {} games; play more games", samples.len(), a.games);
+    }
+    let f = fit(&samples, &start, a.iterations);
+    eprintln!(
+        "{} positions; mean squared error {:.5} -> {:.5} (k = {:.2})",
+        f.samples, f.loss_before, f.loss_after, f.k
+    );
+    let header = format!(
+        "Evaluation weights for {} (centi-men), fitted by `draughts tune --variant {} --games {} --depth {} --seed {}`\n\
+         from {} positions of self-play; mean squared error {:.5} -> {:.5}.",
+        a.variant, a.variant, a.games, a.depth, a.seed, f.samples, f.loss_before, f.loss_after
+    );
+    let text = f.weights.to_text(&header);
+    match &a.out {
+        Some(p) => std::fs::write(p, text).with_context(|| format!("cannot write {}", p.display()))?,
+        None => print!("{text}"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
