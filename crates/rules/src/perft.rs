@@ -116,6 +116,16 @@ fn visit<R: RuleSet, const LIGHT: bool, I: Isa>(b: Board, depth: u32, plies: &mu
     if depth == 1 {
         return count::<R, LIGHT>(b, &mut ply.captures);
     }
+    if depth == 2 && b.enemy & b.kings == 0 {
+        let found = if LIGHT {
+            quiet_replies::<R, true, false>(b, &mut ply.children, &mut rest[0].captures)
+        } else {
+            quiet_replies::<R, false, true>(b, &mut ply.children, &mut rest[0].captures)
+        };
+        if let Some(n) = found {
+            return n;
+        }
+    }
     // The positions after each move are listed first, so that the code counting or visiting
     // them exists once rather than at every place a move is found.
     ply.children.clear();
@@ -136,6 +146,105 @@ fn visit<R: RuleSet, const LIGHT: bool, I: Isa>(b: Board, depth: u32, plies: &mu
         }
     }
     total
+}
+
+/// Perft(2) without visiting most of the positions after the first move, when neither side can
+/// take now and the other side (`OTHER`) has men only. After a man's step from `f` to `t` that
+/// gives them no capture, their moves are their steps now, less those onto `t`, plus those onto
+/// `f`: counted for all such steps of one direction at once from bit sets. Steps that give them
+/// a capture (their man next to `t` with a free square behind, or a jump that now lands on `f`),
+/// steps that crown and king moves are counted one by one. `None` when the shortcut does not
+/// apply.
+#[inline(always)]
+fn quiet_replies<R: RuleSet, const LIGHT: bool, const OTHER: bool>(
+    b: Board,
+    children: &mut Vec<Board>,
+    scratch: &mut CaptureList,
+) -> Option<u64> {
+    let g = &R::R.geometry;
+    let empty = g.board & !(b.own | b.enemy);
+    let own_kings = b.own & b.kings;
+    let men = b.own & !b.kings;
+    let theirs = b.enemy;
+    if own_kings == 0 {
+        let j = captures::man_jumps::<R, LIGHT>(men, b.enemy, b.kings, empty);
+        if j[0] | j[1] | j[2] | j[3] != 0 {
+            return None;
+        }
+    } else if captures::exists::<R, LIGHT>(b.own, b.enemy, b.kings) {
+        return None;
+    }
+    let j = captures::man_jumps::<R, OTHER>(theirs, b.own, b.kings, empty);
+    if j[0] | j[1] | j[2] | j[3] != 0 {
+        return None;
+    }
+    // Their steps now, and per direction the squares their men could step onto.
+    let their_steps = man_step_dirs::<R, OTHER>();
+    let mut onto = [0u64; 4];
+    let mut now = 0u64;
+    each_dir!(E => {
+        if their_steps & (1 << E) != 0 {
+            onto[E] = g.dirs[E].step_into(theirs);
+            now += (onto[E] & empty).count_ones() as u64;
+        }
+    });
+    let their_takes = captures::man_capture_dirs::<R, OTHER>();
+    let victims = if R::R.men_capture_kings { b.own } else { men };
+    let far = g.far_row(LIGHT);
+    let my_steps = man_step_dirs::<R, LIGHT>();
+    let mut total = 0u64;
+    let mut less = 0u64;
+    each_dir!(S => {
+        if my_steps & (1 << S) != 0 {
+            let step = &g.dirs[S];
+            let back = &g.dirs[opposite(S)];
+            let to_all = step.step_into(men) & empty;
+            let to = to_all & !far;
+            let from = back.step_into(to);
+            // Steps (as their `to`, or their `from`) after which they can take.
+            let mut takes_to = 0u64;
+            let mut takes_from = 0u64;
+            each_dir!(D => {
+                if their_takes & (1 << D) != 0 {
+                    let d = &g.dirs[D];
+                    let behind = d.step_into(theirs);
+                    if D == opposite(S) {
+                        // Their man beyond `t` jumps it back onto the vacated `f`.
+                        takes_to |= to & behind;
+                    } else {
+                        takes_to |= to & behind & g.dirs[opposite(D)].step_into(empty);
+                        takes_from |= from & d.step_into(victims & d.step_into(theirs));
+                    }
+                }
+            });
+            let threatened = takes_from | back.step_into(takes_to);
+            let quiet = from & !threatened;
+            let quiet_to = step.step_into(quiet);
+            total += quiet.count_ones() as u64 * now;
+            each_dir!(E => {
+                if their_steps & (1 << E) != 0 {
+                    total += (quiet & onto[E]).count_ones() as u64;
+                    less += (quiet_to & onto[E]).count_ones() as u64;
+                }
+            });
+            let mut one_by_one = (from & threatened) | back.step_into(to_all & far);
+            while one_by_one != 0 {
+                let f = one_by_one & one_by_one.wrapping_neg();
+                one_by_one ^= f;
+                let t = step.step_into(f);
+                let c = Board { own: b.enemy, enemy: b.own ^ f ^ t, kings: b.kings | (t & far) };
+                total += count::<R, OTHER>(c, scratch);
+            }
+        }
+    });
+    if own_kings != 0 {
+        children.clear();
+        king_steps::<R>(b, own_kings, empty, children);
+        for &c in children.iter() {
+            total += count::<R, OTHER>(c, scratch);
+        }
+    }
+    Some(total - less)
 }
 
 /// [`count`] for the other side to move.
