@@ -14,6 +14,7 @@ pub mod api;
 pub mod assets;
 pub mod engine;
 pub mod pdn_io;
+pub mod rooms;
 pub mod store;
 pub mod table;
 pub mod wire;
@@ -45,13 +46,16 @@ pub struct Db {
 pub struct AppState {
     pub db: Arc<Mutex<Db>>,
     pub db_path: Arc<PathBuf>,
+    /// Online rooms (issue 4, [`rooms`]).
+    pub rooms: rooms::Rooms,
 }
 
 impl AppState {
     /// Opens the database at `path` (see [`Store::open`] for the errors).
     pub fn open(path: &Path) -> Result<AppState, store::StoreError> {
         let store = Store::open(path)?;
-        Ok(AppState { db: Arc::new(Mutex::new(Db { store, tables: HashMap::new() })), db_path: Arc::new(path.to_path_buf()) })
+        let rooms = rooms::Rooms::open(path, rooms::RoomsConfig::default())?;
+        Ok(AppState { db: Arc::new(Mutex::new(Db { store, tables: HashMap::new() })), db_path: Arc::new(path.to_path_buf()), rooms })
     }
 
     /// Pauses every running clock (at shutdown, so that a restart brings back the exact times).
@@ -70,6 +74,7 @@ impl AppState {
 pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(api::routes())
+        .merge(rooms::routes())
         .merge(assets::routes())
         .layer(middleware::from_fn(log_request))
         .with_state(state)
@@ -131,6 +136,7 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     let app = app(state.clone());
     axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await?;
     state.pause_clocks();
+    state.rooms.shutdown().await;
     tracing::info!("stopped; clocks paused and saved");
     Ok(())
 }

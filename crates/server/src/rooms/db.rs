@@ -1,0 +1,397 @@
+//! Storage of online rooms: three tables in the server's SQLite file, written by one thread that
+//! owns its own connection.
+//!
+//! Every change of a room is a list of [`Op`]s that the room's task hands to [`RoomDb::write`]
+//! and waits for: the writer thread commits it (several rooms' changes share one transaction, a
+//! "group commit", so a busy server still commits each move before announcing it), and only then
+//! does the room apply and announce the change. A failed write changes nothing in memory.
+//!
+//! The writer also runs the expiry sweep: rooms idle for longer than
+//! [`super::RoomsConfig::expire_after`] are deleted with their games.
+
+use super::room::{Core, Meta};
+use draughts_rules::notation::fen;
+use draughts_rules::{Color, Game, Outcome, Reason, Variant};
+use rusqlite::{params, Connection, OptionalExtension};
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::oneshot;
+
+/// One change to the stored rooms.
+#[derive(Clone, Debug)]
+pub(crate) enum Op {
+    /// Inserts or updates a room's row (never deletes its games: no `REPLACE`).
+    SaveRoom { id: String, variant: &'static str, created_at: i64, tokens: [Option<String>; 2], game_no: u32, meta: String },
+    /// Starts game `game_no` of a room.
+    NewGame { room: String, game_no: u32, light_player: u8, start_fen: String, started_at: i64 },
+    /// Records how a game ended: winner (`light`, `dark`, or `None` for a draw) and reason code.
+    EndGame { room: String, game_no: u32, winner: Option<&'static str>, reason: String, ended_at: i64 },
+    /// Appends move `ply` (1-based) of a game.
+    AddMove { room: String, game_no: u32, ply: usize, text: String, spent_ms: i64, msg_id: Option<String> },
+    /// Removes the moves after `ply` (a takeback).
+    Truncate { room: String, game_no: u32, ply: usize },
+    /// Refreshes a room's last-activity time (so that a watched room does not expire).
+    Touch { room: String },
+}
+
+type Reply = oneshot::Sender<Result<(), String>>;
+
+enum Job {
+    Write(Vec<Op>, Reply),
+    Read(Box<dyn FnOnce(&Connection) + Send>),
+}
+
+/// The handle of the writer thread. Cheap to clone; the thread ends when the last handle is
+/// dropped, after finishing what was queued.
+#[derive(Clone)]
+pub(crate) struct RoomDb {
+    tx: mpsc::Sender<Job>,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS rooms (
+    id         TEXT PRIMARY KEY,
+    variant    TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    token0     TEXT,
+    token1     TEXT,
+    game_no    INTEGER NOT NULL,
+    meta       TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rooms_updated ON rooms(updated_at);
+CREATE TABLE IF NOT EXISTS room_games (
+    room_id      TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+    game_no      INTEGER NOT NULL,
+    light_player INTEGER NOT NULL,
+    start_fen    TEXT NOT NULL,
+    winner       TEXT,
+    reason       TEXT,
+    started_at   INTEGER NOT NULL,
+    ended_at     INTEGER,
+    PRIMARY KEY (room_id, game_no)
+);
+CREATE TABLE IF NOT EXISTS room_moves (
+    room_id   TEXT NOT NULL,
+    game_no   INTEGER NOT NULL,
+    ply       INTEGER NOT NULL,
+    text      TEXT NOT NULL,
+    spent_ms  INTEGER NOT NULL,
+    msg_id    TEXT,
+    played_at INTEGER NOT NULL,
+    PRIMARY KEY (room_id, game_no, ply),
+    FOREIGN KEY (room_id, game_no) REFERENCES room_games(room_id, game_no) ON DELETE CASCADE
+);
+";
+
+/// Live rooms, which the expiry sweep must leave alone.
+pub(crate) type LiveIds = Arc<Mutex<HashSet<String>>>;
+
+impl RoomDb {
+    /// Opens `path` (already opened and checked by [`crate::store::Store::open`]), creates the
+    /// room tables and starts the writer thread.
+    pub(crate) fn open(path: &Path, expire_after: Duration, live: LiveIds) -> Result<RoomDb, rusqlite::Error> {
+        let conn = Connection::open(path)?;
+        // FULL: a commit is on disk before the move it holds is announced.
+        conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")?;
+        conn.busy_timeout(Duration::from_secs(10))?;
+        conn.execute_batch(&format!("BEGIN; {SCHEMA} COMMIT;"))?;
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("rooms-db".into())
+            .spawn(move || writer(conn, rx, expire_after, live))
+            .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
+        Ok(RoomDb { tx })
+    }
+
+    /// Commits `ops` in one transaction; resolves once they are on disk.
+    pub(crate) async fn write(&self, ops: Vec<Op>) -> Result<(), String> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(Job::Write(ops, reply)).map_err(|_| "the room database is closed".to_string())?;
+        rx.await.map_err(|_| "the room database stopped".to_string())?
+    }
+
+    /// Runs a query on the writer's connection (between two commits).
+    pub(crate) async fn read<R: Send + 'static>(&self, f: impl FnOnce(&Connection) -> R + Send + 'static) -> Result<R, String> {
+        let (reply, rx) = oneshot::channel();
+        let job = Job::Read(Box::new(move |c| {
+            let _ = reply.send(f(c));
+        }));
+        self.tx.send(job).map_err(|_| "the room database is closed".to_string())?;
+        rx.await.map_err(|_| "the room database stopped".to_string())
+    }
+}
+
+/// At most this many queued jobs share one transaction.
+const BATCH: usize = 512;
+const SWEEP_EVERY: Duration = Duration::from_secs(3600);
+
+fn writer(mut conn: Connection, rx: mpsc::Receiver<Job>, expire_after: Duration, live: LiveIds) {
+    let mut next_sweep = Instant::now();
+    loop {
+        if Instant::now() >= next_sweep {
+            match sweep(&conn, expire_after, &live) {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(rooms = n, "expired idle rooms deleted"),
+                Err(e) => tracing::error!("room expiry sweep failed: {e}"),
+            }
+            next_sweep = Instant::now() + SWEEP_EVERY;
+        }
+        let first = match rx.recv_timeout(next_sweep.saturating_duration_since(Instant::now())) {
+            Ok(j) => j,
+            Err(mpsc::RecvTimeoutError::Timeout) => continue,
+            Err(mpsc::RecvTimeoutError::Disconnected) => return,
+        };
+        let mut writes: Vec<(Vec<Op>, Reply)> = Vec::new();
+        let mut job = Some(first);
+        while let Some(j) = job.take() {
+            match j {
+                Job::Read(f) => {
+                    // Reads see every earlier write: commit what is gathered first.
+                    commit_batch(&mut conn, std::mem::take(&mut writes));
+                    f(&conn);
+                }
+                Job::Write(ops, reply) => writes.push((ops, reply)),
+            }
+            if writes.len() < BATCH {
+                job = rx.try_recv().ok();
+            }
+        }
+        commit_batch(&mut conn, writes);
+    }
+}
+
+/// Commits every job's ops in one transaction, each job in its own savepoint so that one failing
+/// job (refused by a constraint) does not undo the others.
+fn commit_batch(conn: &mut Connection, writes: Vec<(Vec<Op>, Reply)>) {
+    if writes.is_empty() {
+        return;
+    }
+    let now = crate::store::now_ms();
+    let result = (|| -> rusqlite::Result<Vec<Result<(), String>>> {
+        let tx = conn.transaction()?;
+        let mut results = Vec::with_capacity(writes.len());
+        for (ops, _) in &writes {
+            tx.execute_batch("SAVEPOINT job")?;
+            match ops.iter().try_for_each(|op| apply(&tx, op, now)) {
+                Ok(()) => {
+                    tx.execute_batch("RELEASE job")?;
+                    results.push(Ok(()));
+                }
+                Err(e) => {
+                    tx.execute_batch("ROLLBACK TO job; RELEASE job")?;
+                    results.push(Err(format!("database error: {e}")));
+                }
+            }
+        }
+        tx.commit()?;
+        Ok(results)
+    })();
+    match result {
+        Ok(results) => {
+            for ((_, reply), r) in writes.into_iter().zip(results) {
+                let _ = reply.send(r);
+            }
+        }
+        Err(e) => {
+            tracing::error!("room commit failed: {e}");
+            for (_, reply) in writes {
+                let _ = reply.send(Err(format!("database error: {e}")));
+            }
+        }
+    }
+}
+
+fn apply(tx: &rusqlite::Transaction, op: &Op, now: i64) -> rusqlite::Result<()> {
+    match op {
+        Op::SaveRoom { id, variant, created_at, tokens, game_no, meta } => {
+            tx.execute(
+                "INSERT INTO rooms (id, variant, created_at, updated_at, token0, token1, game_no, meta)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                 ON CONFLICT(id) DO UPDATE SET updated_at = ?4, token0 = ?5, token1 = ?6, game_no = ?7, meta = ?8",
+                params![id, variant, created_at, now, tokens[0], tokens[1], game_no, meta],
+            )?;
+        }
+        Op::NewGame { room, game_no, light_player, start_fen, started_at } => {
+            tx.execute(
+                "INSERT INTO room_games (room_id, game_no, light_player, start_fen, started_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![room, game_no, light_player, start_fen, started_at],
+            )?;
+        }
+        Op::EndGame { room, game_no, winner, reason, ended_at } => {
+            let n = tx.execute(
+                "UPDATE room_games SET winner = ?3, reason = ?4, ended_at = ?5 WHERE room_id = ?1 AND game_no = ?2",
+                params![room, game_no, winner, reason, ended_at],
+            )?;
+            if n != 1 {
+                return Err(rusqlite::Error::QueryReturnedNoRows);
+            }
+        }
+        Op::AddMove { room, game_no, ply, text, spent_ms, msg_id } => {
+            tx.execute(
+                "INSERT INTO room_moves (room_id, game_no, ply, text, spent_ms, msg_id, played_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![room, game_no, *ply as i64, text, spent_ms, msg_id, now],
+            )?;
+        }
+        Op::Truncate { room, game_no, ply } => {
+            tx.execute("DELETE FROM room_moves WHERE room_id = ?1 AND game_no = ?2 AND ply > ?3", params![room, game_no, *ply as i64])?;
+        }
+        Op::Touch { room } => {
+            tx.execute("UPDATE rooms SET updated_at = ?2 WHERE id = ?1", params![room, now])?;
+        }
+    }
+    Ok(())
+}
+
+fn sweep(conn: &Connection, expire_after: Duration, live: &LiveIds) -> rusqlite::Result<usize> {
+    let cutoff = crate::store::now_ms() - expire_after.as_millis() as i64;
+    let ids: Vec<String> = {
+        let mut stmt = conn.prepare("SELECT id FROM rooms WHERE updated_at < ?1")?;
+        let rows = stmt.query_map([cutoff], |r| r.get(0))?;
+        rows.collect::<Result<_, _>>()?
+    };
+    let live = live.lock().map(|l| l.clone()).unwrap_or_default();
+    let mut n = 0;
+    for id in ids.iter().filter(|id| !live.contains(*id)) {
+        n += conn.execute("DELETE FROM rooms WHERE id = ?1 AND updated_at < ?2", params![id, cutoff])?;
+    }
+    Ok(n)
+}
+
+/// Runs the expiry sweep now (for tests and the `expire_after` documentation's promise).
+pub(crate) async fn sweep_now(db: &RoomDb, expire_after: Duration, live: LiveIds) -> Result<usize, String> {
+    db.read(move |c| sweep(c, expire_after, &live).map_err(|e| e.to_string())).await?
+}
+
+/// One stored game of a room.
+#[derive(Clone, Debug)]
+pub(crate) struct StoredRoomGame {
+    pub game_no: u32,
+    pub light_player: u8,
+    pub start_fen: String,
+    /// (`light`/`dark`/None, reason code) once ended.
+    pub ended: Option<(Option<String>, String)>,
+    pub started_at: i64,
+    pub moves: Vec<(String, i64, Option<String>)>,
+}
+
+/// A room's row.
+#[derive(Clone, Debug)]
+pub(crate) struct StoredRoom {
+    pub id: String,
+    pub variant: String,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub tokens: [Option<String>; 2],
+    pub game_no: u32,
+    pub meta: String,
+}
+
+pub(crate) fn load_row(conn: &Connection, id: &str) -> rusqlite::Result<Option<StoredRoom>> {
+    conn.query_row(
+        "SELECT id, variant, created_at, updated_at, token0, token1, game_no, meta FROM rooms WHERE id = ?1",
+        [id],
+        |r| {
+            Ok(StoredRoom {
+                id: r.get(0)?,
+                variant: r.get(1)?,
+                created_at: r.get(2)?,
+                updated_at: r.get(3)?,
+                tokens: [r.get(4)?, r.get(5)?],
+                game_no: r.get(6)?,
+                meta: r.get(7)?,
+            })
+        },
+    )
+    .optional()
+}
+
+/// The games of a room (all, or only `only`), with their moves.
+pub(crate) fn load_games(conn: &Connection, id: &str, only: Option<u32>) -> rusqlite::Result<Vec<StoredRoomGame>> {
+    let mut stmt = conn.prepare(
+        "SELECT game_no, light_player, start_fen, winner, reason, started_at FROM room_games
+         WHERE room_id = ?1 AND (?2 IS NULL OR game_no = ?2) ORDER BY game_no",
+    )?;
+    let mut games: Vec<StoredRoomGame> = stmt
+        .query_map(params![id, only], |r| {
+            let reason: Option<String> = r.get(4)?;
+            let winner: Option<String> = r.get(3)?;
+            Ok(StoredRoomGame {
+                game_no: r.get(0)?,
+                light_player: r.get::<_, i64>(1)?.clamp(0, 1) as u8,
+                start_fen: r.get(2)?,
+                ended: reason.map(|reason| (winner, reason)),
+                started_at: r.get(5)?,
+                moves: Vec::new(),
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    let mut mstmt = conn.prepare("SELECT ply, text, spent_ms, msg_id FROM room_moves WHERE room_id = ?1 AND game_no = ?2 ORDER BY ply")?;
+    for g in &mut games {
+        let rows = mstmt.query_map(params![id, g.game_no], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?, r.get::<_, Option<String>>(3)?))
+        })?;
+        for (i, row) in rows.enumerate() {
+            let (ply, text, spent, msg) = row?;
+            if ply != i as i64 + 1 {
+                // A gap would replay into a wrong game; refuse instead.
+                return Err(rusqlite::Error::InvalidColumnType(0, format!("room {id} game {} misses move {}", g.game_no, i + 1), rusqlite::types::Type::Integer));
+            }
+            g.moves.push((text, spent, msg));
+        }
+    }
+    Ok(games)
+}
+
+/// Rebuilds a stored game with the rules crate: every move is replayed and checked again.
+/// Returns the game and the time spent on each move.
+pub(crate) fn replay(variant: Variant, g: &StoredRoomGame) -> Result<(Game, Vec<i64>, Vec<Option<String>>), String> {
+    let start = fen::parse(variant, &g.start_fen).map_err(|e| format!("game {}: start position: {e}", g.game_no))?;
+    let mut game = Game::from_position(start);
+    let mut spent = Vec::with_capacity(g.moves.len());
+    let mut ids = Vec::with_capacity(g.moves.len());
+    for (i, (text, ms, id)) in g.moves.iter().enumerate() {
+        game.play_text(text).map_err(|e| format!("game {} move {} ({text}): {e}", g.game_no, i + 1))?;
+        spent.push(*ms);
+        ids.push(id.clone());
+    }
+    if let Some((winner, reason)) = &g.ended {
+        if game.outcome().is_none() {
+            let reason = Reason::from_code(reason).ok_or_else(|| format!("game {}: unknown result {reason:?}", g.game_no))?;
+            let outcome = match winner.as_deref() {
+                Some("light") => Outcome::Win(Color::Light, reason),
+                Some("dark") => Outcome::Win(Color::Dark, reason),
+                None => Outcome::Draw(reason),
+                Some(other) => return Err(format!("game {}: unknown winner {other:?}", g.game_no)),
+            };
+            game.finish(outcome).map_err(|e| e.to_string())?;
+        }
+    }
+    Ok((game, spent, ids))
+}
+
+/// Loads a whole room for play: its row and its current game, replayed.
+/// `Ok(None)` when there is no such room; `Err` when it is stored but cannot be rebuilt (it is
+/// left unchanged on disk).
+pub(crate) fn load_core(conn: &Connection, id: &str) -> Result<Option<Core>, String> {
+    let Some(row) = load_row(conn, id).map_err(|e| e.to_string())? else { return Ok(None) };
+    let variant: Variant = row.variant.parse().map_err(|e| format!("room {id}: {e}"))?;
+    let meta: Meta = serde_json::from_str(&row.meta).map_err(|e| format!("room {id}: unreadable state: {e}"))?;
+    let games = load_games(conn, id, Some(row.game_no)).map_err(|e| e.to_string())?;
+    let g = games.into_iter().next().ok_or_else(|| format!("room {id}: game {} is missing", row.game_no))?;
+    let (game, spent, _) = replay(variant, &g)?;
+    Ok(Some(Core {
+        id: row.id,
+        variant,
+        created_at: row.created_at,
+        tokens: row.tokens,
+        game_no: row.game_no,
+        light_player: g.light_player,
+        game,
+        spent,
+        meta,
+    }))
+}
