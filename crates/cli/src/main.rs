@@ -4,6 +4,7 @@ mod analyze_cmd;
 mod hub_cmd;
 mod bench_cmd;
 mod match_cmd;
+mod dxp_cmd;
 mod tune_cmd;
 mod moves_cmd;
 mod perft_cmd;
@@ -34,6 +35,8 @@ enum Command {
     Bench(bench_cmd::Args),
     /// Play a match between engine levels or Hub engines; prints score and Elo estimate.
     Match(match_cmd::Args),
+    /// Play international draughts over the DamExchange protocol (DXP) on TCP.
+    Dxp(dxp_cmd::Args),
     /// Refit the evaluation weights of a rule set from self-play games.
     Tune(tune_cmd::Args),
     /// Run the web app: play the computer or a friend in the browser.
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
         Command::Hub(a) => hub_cmd::run(a),
         Command::Bench(a) => bench_cmd::run(a),
         Command::Match(a) => match_cmd::run(a),
+        Command::Dxp(a) => dxp_cmd::run(a),
         Command::Tune(a) => tune_cmd::run(a),
         Command::Serve(a) => serve_cmd::run(a),
     };

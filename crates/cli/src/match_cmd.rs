@@ -5,6 +5,7 @@
 use anyhow::{anyhow, bail, Context, Result};
 use draughts_engine::hub::HubClient;
 use draughts_engine::matchplay::{run_match, EnginePlayer, HubPlayer, MatchConfig, Player};
+use draughts_engine::eval::Weights;
 use draughts_engine::Level;
 use draughts_rules::Variant;
 use std::io::Write;
@@ -16,7 +17,8 @@ pub struct Args {
     /// Rule set: english, american, german, russian, international, turkish, italian, brazilian.
     #[arg(long, value_parser = crate::parse_variant)]
     variant: Variant,
-    /// First player: a level 1..8 of our engine ("8", "level:8"), or a Hub engine command
+    /// First player: a level 1..8 of our engine ("8", "level:8"), our engine at a fixed depth
+    /// ("depth:10", reproducible whatever the machine's load), or a Hub engine command
     /// ("hub:./scan hub").
     #[arg(long)]
     a: String,
@@ -39,25 +41,57 @@ pub struct Args {
     /// Write the games to this PDN file.
     #[arg(long)]
     pdn: Option<std::path::PathBuf>,
+    /// Our engine as --a evaluates with this weight file (from `draughts tune`).
+    #[arg(long)]
+    a_weights: Option<std::path::PathBuf>,
+    /// Our engine as --b evaluates with this weight file.
+    #[arg(long)]
+    b_weights: Option<std::path::PathBuf>,
 }
 
-fn player(spec: &str, variant: Variant, movetime: Option<u64>, seed: u64) -> Result<Box<dyn Player>> {
+fn player(
+    spec: &str,
+    variant: Variant,
+    movetime: Option<u64>,
+    seed: u64,
+    weights: Option<&std::path::Path>,
+) -> Result<Box<dyn Player>> {
     let t = movetime.map(Duration::from_millis);
     if let Some(cmd) = spec.strip_prefix("hub:") {
+        if weights.is_some() {
+            bail!("weight files apply to our engine, not to the Hub engine {cmd:?}");
+        }
         let client = HubClient::spawn(cmd, variant).map_err(|e| anyhow!(e))?;
         return Ok(Box::new(HubPlayer { client, movetime: t.unwrap_or(Duration::from_millis(1000)) }));
     }
-    let n = spec.strip_prefix("level:").unwrap_or(spec);
-    let level: Level = n.parse().map_err(|e: String| anyhow!("player {spec:?}: {e}; or use hub:COMMAND"))?;
-    Ok(Box::new(EnginePlayer::new(level, t, seed)))
+    let p = if let Some(d) = spec.strip_prefix("depth:") {
+        let d: u32 = d.parse().map_err(|_| anyhow!("player {spec:?}: depth must be a number"))?;
+        if d == 0 || d > 60 {
+            bail!("player {spec:?}: depth must be 1..60");
+        }
+        EnginePlayer::fixed_depth(d)
+    } else {
+        let n = spec.strip_prefix("level:").unwrap_or(spec);
+        let level: Level = n.parse().map_err(|e: String| anyhow!("player {spec:?}: {e}; or use depth:N or hub:COMMAND"))?;
+        EnginePlayer::new(level, t, seed)
+    };
+    Ok(Box::new(match weights {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let w = Weights::from_text(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            let label = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            p.with_weights(w, &label)
+        }
+        None => p,
+    }))
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
-    let mut pa = player(&a.a, a.variant, a.movetime, a.seed)?;
-    let mut pb = player(&a.b, a.variant, a.movetime, a.seed.wrapping_add(1))?;
+    let mut pa = player(&a.a, a.variant, a.movetime, a.seed, a.a_weights.as_deref())?;
+    let mut pb = player(&a.b, a.variant, a.movetime, a.seed.wrapping_add(1), a.b_weights.as_deref())?;
     let cfg = MatchConfig { variant: a.variant, games: a.games, max_plies: a.max_plies.max(10), seed: a.seed };
     let mut file = match &a.pdn {
         Some(p) => Some(std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?),

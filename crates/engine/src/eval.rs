@@ -410,6 +410,11 @@ fn side_terms(t: &Tables, pos: &Position, side: Color, out: &mut [i32; NUM_FEATU
 
 /// Measures a position (see [`Features`]).
 pub fn features(pos: &Position) -> Features {
+    features_and_mobility(pos).0
+}
+
+/// [`features`], plus whether the side to move has a quiet move (its mobility is not zero).
+fn features_and_mobility(pos: &Position) -> (Features, bool) {
     let t = Tables::get(pos.variant());
     let mut light = [0i32; NUM_FEATURES];
     let mut dark = [0i32; NUM_FEATURES];
@@ -437,7 +442,9 @@ pub fn features(pos: &Position) -> Features {
         }
     }
     values[Feature::Turn as usize] = if pos.side_to_move() == Color::Light { 1 } else { -1 };
-    Features { values, phase }
+    let us = if pos.side_to_move() == Color::Light { &light } else { &dark };
+    let can_move = us[Feature::MobilityMan as usize] + us[Feature::MobilityKing as usize] > 0;
+    (Features { values, phase }, can_move)
 }
 
 /// Sum over `kings` of (board size - distance to the nearest piece of `targets`), distance in king
@@ -489,14 +496,17 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 /// The static evaluation for the side to move with given weights.
 pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
-    let f = features(pos);
+    evaluate_quiet(pos, w).0
+}
+
+/// For a position where the side to move has no capture: the evaluation for the side to move,
+/// and whether that side has any (quiet) move at all. Without one it has lost (RULES.md
+/// section 1), whatever the evaluation says.
+pub fn evaluate_quiet(pos: &Position, w: &Weights) -> (i32, bool) {
+    let (f, can_move) = features_and_mobility(pos);
     let t = Tables::get(pos.variant());
     let light = w.apply(&f) / draw_divisor(t, pos);
-    if pos.side_to_move() == Color::Light {
-        light
-    } else {
-        -light
-    }
+    (if pos.side_to_move() == Color::Light { light } else { -light }, can_move)
 }
 
 #[cfg(test)]

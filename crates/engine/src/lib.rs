@@ -15,6 +15,7 @@
 //! ```
 
 pub mod bench;
+pub mod dxp;
 pub mod eval;
 pub mod hub;
 pub mod level;

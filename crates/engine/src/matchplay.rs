@@ -27,18 +27,43 @@ pub struct EnginePlayer {
     pub movetime: Option<Duration>,
     searcher: Searcher,
     seed: u64,
+    label: Option<String>,
+    depth: Option<u32>,
 }
 
 impl EnginePlayer {
     /// A player at `level`; `seed` makes its random choices reproducible.
     pub fn new(level: Level, movetime: Option<Duration>, seed: u64) -> EnginePlayer {
-        EnginePlayer { level, movetime, searcher: Searcher::new(16), seed }
+        EnginePlayer { level, movetime, searcher: Searcher::new(16), seed, label: None, depth: None }
+    }
+
+    /// Our engine at full strength searching every move to a fixed depth (independent of the
+    /// machine's speed and load: reproducible matches).
+    pub fn fixed_depth(depth: u32) -> EnginePlayer {
+        let mut p = EnginePlayer::new(Level::MAX, None, 0);
+        p.depth = Some(depth.max(1));
+        p
+    }
+
+    /// The same player evaluating with `weights` instead of the built-in ones; `label` is added
+    /// to its name.
+    pub fn with_weights(mut self, weights: crate::eval::Weights, label: &str) -> EnginePlayer {
+        self.searcher.set_weights(weights);
+        self.label = Some(label.to_string());
+        self
     }
 }
 
 impl Player for EnginePlayer {
     fn name(&self) -> String {
-        format!("draughts level {}", self.level)
+        let base = match self.depth {
+            Some(d) => format!("draughts depth {d}"),
+            None => format!("draughts level {}", self.level),
+        };
+        match &self.label {
+            Some(l) => format!("{base} ({l})"),
+            None => base,
+        }
     }
     fn new_game(&mut self) -> Result<(), String> {
         self.searcher.clear();
@@ -46,6 +71,9 @@ impl Player for EnginePlayer {
         Ok(())
     }
     fn best_move(&mut self, game: &Game) -> Result<Move, String> {
+        if let Some(d) = self.depth {
+            return self.searcher.search(game, &Limits::depth(d), None, &mut |_| {}).best.ok_or_else(|| "no legal move".to_string());
+        }
         crate::choose_move_timed(&mut self.searcher, game, self.level, self.seed, self.movetime)
             .ok_or_else(|| "no legal move".to_string())
     }

@@ -15,7 +15,7 @@
 //!   [`draughts_rules::QuietReset`]), carried on from the game's current counter;
 //! * Turkish one-piece-each: king against man wins, otherwise drawn.
 
-use crate::eval::{evaluate_with, Weights};
+use crate::eval::{evaluate_quiet, evaluate_with, Weights};
 use crate::tt::{self, Table};
 use draughts_rules::{Game, Move, MoveList, Position, QuietReset, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -159,7 +159,16 @@ pub struct Searcher {
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
     root_depth: i32,
+    /// Evaluations of quiet positions: (hash, score, side to move can move), direct-mapped.
+    eval_cache: Vec<(u64, i32, bool)>,
+    /// The variant of the last search: tables are cleared when it changes.
+    last_variant: Option<draughts_rules::Variant>,
+    /// True after [`Searcher::set_weights`]: the built-in weights are not loaded.
+    custom_weights: bool,
 }
+
+/// Entries of the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
 
 // The raw stop-flag pointer is only used during `search`, while the borrowed flag is alive.
 unsafe impl Send for Searcher {}
@@ -221,27 +230,38 @@ impl Searcher {
             pv: vec![[empty; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             root_depth: 0,
+            eval_cache: vec![(0, 0, false); EVAL_CACHE],
+            last_variant: None,
+            custom_weights: false,
         }
     }
 
-    /// Uses these weights instead of the variant's built-in ones (for tuning and tests) until
-    /// the next [`Searcher::search`] with another variant. Applies to the next search.
+    /// Uses these weights instead of the variant's built-in ones (for tuning and matches between
+    /// weight sets), from the next search on. The weights must belong to the variant searched.
     pub fn set_weights(&mut self, w: Weights) {
         self.weights = w;
+        self.custom_weights = true;
+        self.clear();
     }
 
     /// Forgets the transposition table and the move-ordering history.
     pub fn clear(&mut self) {
+        self.eval_cache.iter_mut().for_each(|e| *e = (0, 0, false));
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
         self.killers = [[(0, 0); 2]; MAX_PLY];
     }
 
-    fn prepare(&mut self, game: &Game, limits: &Limits, stop: Option<&AtomicBool>, custom_weights: bool) -> RootState {
+    fn prepare(&mut self, game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> RootState {
         let v = game.variant();
         self.rules = v.rules();
-        if !custom_weights {
-            self.weights = Weights::builtin(v).clone();
+        if self.last_variant != Some(v) {
+            // Hashes do not include the variant: never mix results of two rule sets.
+            self.clear();
+            self.last_variant = Some(v);
+            if !self.custom_weights {
+                self.weights = Weights::builtin(v).clone();
+            }
         }
         self.nodes = 0;
         self.seldepth = 0;
@@ -268,29 +288,7 @@ impl Searcher {
         stop: Option<&AtomicBool>,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        self.search_inner(game, limits, stop, on_info, false)
-    }
-
-    /// Like [`Searcher::search`] but with the weights of [`Searcher::set_weights`].
-    pub fn search_with_weights(
-        &mut self,
-        game: &Game,
-        limits: &Limits,
-        stop: Option<&AtomicBool>,
-        on_info: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
-        self.search_inner(game, limits, stop, on_info, true)
-    }
-
-    fn search_inner(
-        &mut self,
-        game: &Game,
-        limits: &Limits,
-        stop: Option<&AtomicBool>,
-        on_info: &mut dyn FnMut(&Info),
-        custom: bool,
-    ) -> SearchResult {
-        let root = self.prepare(game, limits, stop, custom);
+        let root = self.prepare(game, limits, stop);
         let mut result = SearchResult {
             best: None,
             score: 0,
@@ -398,7 +396,7 @@ impl Searcher {
     /// strength levels that choose among good moves. Returns each legal move with its score,
     /// best first; stops early on the deadline or stop flag (keeping the last complete depth).
     pub fn score_root_moves(&mut self, game: &Game, depth: u32, limits: &Limits, stop: Option<&AtomicBool>) -> Vec<(Move, i32)> {
-        let root = self.prepare(game, limits, stop, false);
+        let root = self.prepare(game, limits, stop);
         if game.outcome().is_some() {
             return Vec::new();
         }
@@ -446,6 +444,19 @@ impl Searcher {
                 }
             }
         }
+    }
+
+    /// The evaluation of a quiet position (see [`evaluate_quiet`]), through the cache.
+    #[inline]
+    fn eval_cached(&mut self, pos: &Position) -> (i32, bool) {
+        let h = pos.hash();
+        let slot = &mut self.eval_cache[(h as usize) & (EVAL_CACHE - 1)];
+        if slot.0 == h && h != 0 {
+            return (slot.1, slot.2);
+        }
+        let (s, m) = evaluate_quiet(pos, &self.weights);
+        *slot = (h, s, m);
+        (s, m)
     }
 
     /// Quiet-move counter after `mv` from `pos` (RULES.md section 2, column "quiet-move draw").
@@ -687,6 +698,7 @@ impl Searcher {
             let (move_score, idx) = order[k];
             let mv = list[idx as usize];
             let child = pos.after(&mv);
+            self.tt.prefetch(child.hash());
             let (q, irr) = self.next_quiet(pos, &mv, quiet);
             let child_irrev = if irr { self.rep.len() } else { irrev };
             let nd = depth - 1 + ext;
@@ -773,10 +785,11 @@ impl Searcher {
             return s;
         }
         if !pos.has_capture() {
-            if !pos.has_legal_move() {
+            let (score, can_move) = self.eval_cached(pos);
+            if !can_move {
                 return -MATE + ply as i32;
             }
-            return evaluate_with(pos, &self.weights);
+            return score;
         }
         if ply >= MAX_PLY - 1 {
             return evaluate_with(pos, &self.weights);

@@ -67,6 +67,21 @@ impl Table {
         ((key >> 32) as usize & self.mask) * BUCKET
     }
 
+    /// Asks the processor to start loading the bucket of `key` (a probe follows soon).
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let b = self.bucket(key);
+            // SAFETY: prefetching is a hint; the pointer is in bounds of the entries.
+            unsafe {
+                core::arch::x86_64::_mm_prefetch(self.entries.as_ptr().add(b) as *const i8, core::arch::x86_64::_MM_HINT_T0);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry of a position, if stored.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {

@@ -61,7 +61,7 @@ fn self_play_game(variant: Variant, weights: &Weights, depth: u32, seed: u64, ma
             let _ = game.finish(Outcome::Draw(Reason::Agreement));
             break;
         }
-        let r = searcher.search_with_weights(&game, &Limits::depth(depth), None, &mut |_| {});
+        let r = searcher.search(&game, &Limits::depth(depth), None, &mut |_| {});
         let pos = *game.position();
         if !pos.has_capture() && r.score.abs() < MATE_BOUND {
             kept.push(features(&pos));

@@ -1,0 +1,102 @@
+//! `draughts dxp`: international draughts against another program over the DamExchange protocol
+//! (DXP) on TCP. `--listen ADDR` waits as the Follower (the other program asks for games);
+//! `--connect ADDR` connects as the Initiator and asks for `--games` games, colours alternating.
+
+use anyhow::{anyhow, bail, Result};
+use draughts_engine::dxp::{follow, initiate, Connection, DxpConfig, DxpGame};
+use draughts_rules::notation::movetext;
+use draughts_rules::{Color, Variant};
+use std::io::Write;
+use std::net::{TcpListener, TcpStream};
+use std::process::ExitCode;
+use std::time::Duration;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Wait for a connection on this address (for example 127.0.0.1:27531) as the Follower.
+    #[arg(long, conflicts_with = "connect")]
+    listen: Option<String>,
+    /// Connect to a Follower at this address as the Initiator.
+    #[arg(long)]
+    connect: Option<String>,
+    /// Milliseconds to think per move.
+    #[arg(long, default_value_t = 1000)]
+    movetime: u64,
+    /// Initiator: number of games (we play Light in the first, colours alternate).
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Initiator: end a game once it reaches this many half-moves.
+    #[arg(long, default_value_t = 300)]
+    max_plies: usize,
+    /// Initiator: thinking time per side announced in the game request, in minutes.
+    #[arg(long, default_value_t = 10)]
+    minutes: u32,
+    /// Our name in the protocol.
+    #[arg(long, default_value = "draughts")]
+    name: String,
+    /// Append the games to this PDN file.
+    #[arg(long)]
+    pdn: Option<std::path::PathBuf>,
+}
+
+pub fn run(a: Args) -> Result<ExitCode> {
+    let cfg = DxpConfig {
+        name: a.name.clone(),
+        movetime: Duration::from_millis(a.movetime.max(1)),
+        games: a.games.max(1),
+        max_plies: a.max_plies.max(2),
+        minutes: a.minutes,
+    };
+    // The opponent may think for a long time; do not give up on it too early.
+    let timeout = Duration::from_secs(600).max(cfg.movetime * 20);
+    let mut total = 0.0;
+    let mut count = 0;
+    let mut pdn = String::new();
+    let mut on_game = |g: &DxpGame| {
+        count += 1;
+        total += g.our_score();
+        let result = match g.outcome {
+            Some(o) => o.to_string(),
+            None => format!("stopped after {} half-moves", g.game.ply()),
+        };
+        println!("game {count}: we played {} — {result} (our score {})", g.ours, g.our_score());
+        let moves: Vec<String> = g.game.moves().iter().map(|m| movetext::write(Variant::International, m)).collect();
+        let (white, black) = if g.ours == Color::Light { (a.name.as_str(), "opponent") } else { ("opponent", a.name.as_str()) };
+        let res = g.outcome.map(|o| o.pdn()).unwrap_or("*");
+        pdn.push_str(&format!("[Event \"DXP\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{res}\"]\n[GameType \"20\"]\n"));
+        let mut line = String::new();
+        for (i, m) in moves.iter().enumerate() {
+            if i % 2 == 0 {
+                line.push_str(&format!("{}. ", i / 2 + 1));
+            }
+            line.push_str(m);
+            line.push(' ');
+        }
+        pdn.push_str(&format!("{}{res}\n\n", line));
+    };
+    let mut on_move = |_: &draughts_rules::Game| {};
+    let games = match (&a.listen, &a.connect) {
+        (Some(addr), None) => {
+            let l = TcpListener::bind(addr).map_err(|e| anyhow!("cannot listen on {addr}: {e}"))?;
+            println!("waiting for a DXP Initiator on {}", l.local_addr()?);
+            let (stream, peer) = l.accept()?;
+            println!("connected: {peer}");
+            let mut conn = Connection::tcp(stream, timeout).map_err(|e| anyhow!(e))?;
+            follow(&mut conn, &cfg, &mut on_game, &mut on_move).map_err(|e| anyhow!(e))?
+        }
+        (None, Some(addr)) => {
+            let stream = TcpStream::connect(addr).map_err(|e| anyhow!("cannot connect to {addr}: {e}"))?;
+            let mut conn = Connection::tcp(stream, timeout).map_err(|e| anyhow!(e))?;
+            initiate(&mut conn, &cfg, &mut on_game, &mut on_move).map_err(|e| anyhow!(e))?
+        }
+        _ => bail!("give either --listen ADDR or --connect ADDR"),
+    };
+    if !games.is_empty() {
+        println!("our score: {:.1} / {} ({:.1}%)", total, games.len(), 100.0 * total / games.len() as f64);
+    }
+    if let Some(p) = &a.pdn {
+        let mut f = std::fs::OpenOptions::new().create(true).append(true).open(p)?;
+        f.write_all(pdn.as_bytes())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
