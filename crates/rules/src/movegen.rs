@@ -3,7 +3,6 @@
 
 use crate::bitboard::each_dir;
 use crate::captures;
-use crate::geometry::opposite;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 use crate::variant::{with_rules, KingRange, RuleSet};
@@ -26,33 +25,29 @@ fn quiet<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, kings: u64, out: &
     let men = own & !kings;
     let far = g.far_row(LIGHT);
     let dirs = man_step_dirs::<R, LIGHT>();
-    for d in 0..4 {
-        if dirs & (1 << d) == 0 {
-            continue;
+    each_dir!(D => {
+        if dirs & (1 << D) != 0 {
+            let mut targets = g.dirs[D].step_into(men) & empty;
+            while targets != 0 {
+                let to = targets.trailing_zeros();
+                targets &= targets - 1;
+                let from = (to as i32 - g.dirs[D].shift as i32) as u32;
+                out.push(Move::quiet(from, to, far & (1u64 << to) != 0));
+            }
         }
-        let back = &g.dirs[opposite(d)];
-        let mut targets = g.dirs[d].step(men) & empty;
-        while targets != 0 {
-            let to = targets.trailing_zeros();
-            targets &= targets - 1;
-            let from = back.step(1u64 << to).trailing_zeros();
-            out.push(Move::quiet(from, to, far & (1u64 << to) != 0));
-        }
-    }
+    });
     let mut ks = own & kings;
     while ks != 0 {
         let from = ks.trailing_zeros();
         ks &= ks - 1;
-        for dir in &g.dirs {
-            let mut sq = dir.step(1u64 << from) & empty;
+        each_dir!(D => {
+            let dir = &g.dirs[D];
+            let mut sq = dir.step_into(1u64 << from) & empty;
             while sq != 0 {
                 out.push(Move::quiet(from, sq.trailing_zeros(), false));
-                if matches!(R::R.king_range, KingRange::Short) {
-                    break;
-                }
-                sq = dir.step(sq) & empty;
+                sq = if matches!(R::R.king_range, KingRange::Short) { 0 } else { dir.step_into(sq) & empty };
             }
-        }
+        });
     }
 }
 

@@ -2,10 +2,19 @@
 //! identity of `../shared/data/perft.md`.
 //!
 //! The count runs on a bare board (the side to move's pieces, the other side's, the kings) with
-//! the rule set and the side to move as compile-time constants: no hash, no move list for quiet
-//! moves (they are played straight from the bitboards), captures kept without their routes, and
-//! bulk counting at the last ply (the number of moves, not the positions after them). No
-//! transposition table: every leaf is counted.
+//! the rule set and the side to move as compile-time constants, and no transposition table:
+//! every leaf is counted. What makes it fast:
+//!
+//! * no hash and no [`crate::Move`]s: quiet moves are played straight from the bitboards, and
+//!   captures are kept without their routes;
+//! * bulk counting at the last ply: the number of moves, not the positions after them; quiet
+//!   moves are counted with bit counts, and a side with men only counts its single jumps when
+//!   none of them can go on (a cheap test on bit sets), searching chains only from the jumps
+//!   that can;
+//! * at the ply before last, when neither side can take and the side to reply has men only,
+//!   the replies to all the quiet steps of one direction are counted at once from bit sets
+//!   (see `quiet_replies`);
+//! * a second copy of the recursion compiled for POPCNT and BMI1, chosen at run time.
 
 use crate::bitboard::each_dir;
 use crate::captures::{self, Capture, CaptureList};
