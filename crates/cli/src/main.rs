@@ -7,6 +7,7 @@ mod match_cmd;
 mod dxp_cmd;
 mod tune_cmd;
 mod moves_cmd;
+mod pdn_cmd;
 mod perft_cmd;
 mod serve_cmd;
 
@@ -41,6 +42,9 @@ enum Command {
     Tune(tune_cmd::Args),
     /// Run the web app: play the computer or a friend in the browser.
     Serve(serve_cmd::Args),
+    /// Work with PDN game files.
+    #[command(subcommand)]
+    Pdn(pdn_cmd::PdnCommand),
 }
 
 /// Parses a variant id for clap, listing the ids on error.
@@ -60,6 +64,7 @@ fn main() -> ExitCode {
         Command::Dxp(a) => dxp_cmd::run(a),
         Command::Tune(a) => tune_cmd::run(a),
         Command::Serve(a) => serve_cmd::run(a),
+        Command::Pdn(c) => pdn_cmd::run(c),
     };
     match result {
         Ok(code) => code,

@@ -156,7 +156,7 @@ fn illegal_and_ambiguous_moves_through_the_game() {
 /// The offset is a character offset (ParseError's documentation), but the FEN reader counts
 /// bytes: after a non-ASCII character the position shown is wrong.
 #[test]
-#[ignore = "known bug, reported: FEN error offsets count bytes, not characters"]
+
 fn fen_error_offsets_count_characters() {
     let input = "\u{2000}!";
     let e = fen::parse(Variant::English, input).unwrap_err();
@@ -172,7 +172,7 @@ fn fen_error_offsets_count_characters() {
 /// Leading spaces: the token is trimmed but the offset still says 0; a square after a space is
 /// named by its first character only; "ends with a separator" names the whole text at the end.
 #[test]
-#[ignore = "known bug, reported: move text error tokens and offsets"]
+
 fn move_text_error_tokens_and_offsets() {
     let p = Position::start(Variant::English);
     let e = movetext::parse(&p, " 1").unwrap_err();
@@ -192,7 +192,7 @@ fn move_text_error_tokens_and_offsets() {
 /// Found by properties.rs (move_text_round_trip); it also stops a game that played the short
 /// capture from being entered or replayed.
 #[test]
-#[ignore = "known bug, reported: an exact full path is reported as ambiguous"]
+
 fn an_exact_full_path_is_not_ambiguous() {
     let v = Variant::English;
     let p = support::pos(v, "Light king c3; Dark d4; Dark d6; Dark b6; Dark b4; Dark d2. Light to move.");
@@ -203,4 +203,15 @@ fn an_exact_full_path_is_not_ambiguous() {
         let read = movetext::parse(&p, &t).unwrap_or_else(|e| panic!("{t}: {e}"));
         assert!(read.same_as(m), "{t}");
     }
+}
+
+/// An empty board (a FEN may list no pieces: `W:W:B`) reads back from its own position text.
+#[test]
+fn empty_board_round_trips_through_position_text() {
+    let p = fen::parse(Variant::English, "W:W:B").unwrap();
+    let t = text::write(&p);
+    assert_eq!(t, "Light to move.");
+    assert_eq!(text::parse(Variant::English, &t).unwrap(), p);
+    // Nothing at all is still an error.
+    assert!(text::parse(Variant::English, "  ").is_err());
 }

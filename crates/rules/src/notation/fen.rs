@@ -13,6 +13,10 @@ const WHAT: &str = "FEN";
 
 /// Reads a FEN for `variant`. Errors name the offending token and its character offset.
 pub fn parse(variant: Variant, fen: &str) -> Result<Position, ParseError> {
+    read(variant, fen).map_err(|e| e.bytes_to_chars(fen))
+}
+
+fn read(variant: Variant, fen: &str) -> Result<Position, ParseError> {
     let trimmed_end = fen.trim_end().trim_end_matches('.');
     // A FEN may be quoted when pasted from a PDN tag.
     let body = trimmed_end.trim_start().trim_start_matches('"').trim_end_matches('"');

@@ -28,6 +28,12 @@ impl ParseError {
     pub(crate) fn new(what: &'static str, token: &str, offset: usize, reason: impl Into<String>) -> ParseError {
         ParseError { what, token: token.to_string(), offset, reason: reason.into() }
     }
+
+    /// Readers locate tokens by byte; the offset promised to users counts characters.
+    pub(crate) fn bytes_to_chars(mut self, input: &str) -> ParseError {
+        self.offset = input.char_indices().take_while(|(i, _)| *i < self.offset).count();
+        self
+    }
 }
 
 impl fmt::Display for ParseError {

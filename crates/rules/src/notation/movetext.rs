@@ -27,57 +27,61 @@ pub fn write_short(variant: Variant, mv: &Move) -> String {
     format!("{}{}{}", square::name(variant, mv.from()), sep, square::name(variant, mv.to()))
 }
 
-/// Reads the squares of a move text, with their character offsets.
+/// Reads the squares of a move text (bit indices). Errors name the offending token and its
+/// character offset.
 pub fn squares(variant: Variant, text: &str) -> Result<Vec<u32>, ParseError> {
-    let mut out = Vec::new();
-    let mut start = None;
-    let mut seps = 0;
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
-    let flush = |from: usize, to: usize, out: &mut Vec<u32>| -> Result<(), ParseError> {
-        let tok = &text[from..to];
-        let bit = square::parse(variant, tok).map_err(|r| ParseError::new(WHAT, tok, from, r))?;
-        out.push(bit);
-        Ok(())
-    };
-    for &(i, c) in &chars {
-        match c {
-            '-' | 'x' | 'X' | ':' | '×' => {
-                // An 'x' can't start a square name on any of our boards (files end at j).
-                if let Some(s) = start.take() {
-                    flush(s, i, &mut out)?;
-                } else if out.is_empty() {
-                    return Err(ParseError::new(WHAT, &c.to_string(), i, "a move starts with a square"));
-                } else if seps > 0 && out.len() == seps {
-                    return Err(ParseError::new(WHAT, &c.to_string(), i, "two separators in a row"));
-                }
-                seps += 1;
-            }
-            c if c.is_whitespace() => {}
-            c if c.is_ascii_alphanumeric() => {
-                if start.is_none() {
-                    if out.len() != seps {
-                        return Err(ParseError::new(WHAT, &c.to_string(), i, "squares must be joined by - or x"));
-                    }
-                    start = Some(i);
-                }
-            }
-            _ => return Err(ParseError::new(WHAT, &c.to_string(), i, "unexpected character in a move")),
+    read_squares(variant, text).map_err(|e| e.bytes_to_chars(text))
+}
+
+fn is_separator(c: char) -> bool {
+    // An 'x' can't start a square name on any of our boards (files end at j).
+    matches!(c, '-' | 'x' | 'X' | ':' | '×')
+}
+
+fn read_squares(variant: Variant, text: &str) -> Result<Vec<u32>, ParseError> {
+    let trimmed = text.trim();
+    let lead = text.len() - text.trim_start().len();
+    // Tokens: square names and separators, with their byte offsets; spaces only separate.
+    let mut tokens: Vec<(usize, &str)> = Vec::new();
+    let mut start: Option<usize> = None;
+    for (i, c) in text.char_indices() {
+        if c.is_ascii_alphanumeric() && !is_separator(c) {
+            start.get_or_insert(i);
+            continue;
         }
-        // A space ends a square name too.
-        if c.is_whitespace() {
-            if let Some(s) = start.take() {
-                flush(s, i, &mut out)?;
-            }
+        if let Some(s) = start.take() {
+            tokens.push((s, &text[s..i]));
+        }
+        if is_separator(c) {
+            tokens.push((i, &text[i..i + c.len_utf8()]));
+        } else if !c.is_whitespace() {
+            return Err(ParseError::new(WHAT, &c.to_string(), i, "unexpected character in a move"));
         }
     }
-    if let Some(s) = start.take() {
-        flush(s, text.len(), &mut out)?;
+    if let Some(s) = start {
+        tokens.push((s, &text[s..]));
+    }
+    let mut out = Vec::new();
+    let mut want_square = true;
+    for &(off, tok) in &tokens {
+        let sep = tok.chars().next().is_some_and(is_separator) && tok.chars().count() == 1;
+        match (want_square, sep) {
+            (true, false) => {
+                out.push(square::parse(variant, tok).map_err(|r| ParseError::new(WHAT, tok, off, r))?);
+                want_square = false;
+            }
+            (false, true) => want_square = true,
+            (true, true) if out.is_empty() => return Err(ParseError::new(WHAT, tok, off, "a move starts with a square")),
+            (true, true) => return Err(ParseError::new(WHAT, tok, off, "two separators in a row")),
+            (false, false) => return Err(ParseError::new(WHAT, tok, off, "squares must be joined by - or x")),
+        }
     }
     if out.len() < 2 {
-        return Err(ParseError::new(WHAT, text.trim(), 0, "a move needs at least two squares, like 11-15 or 32x23x14"));
+        return Err(ParseError::new(WHAT, trimmed, lead, "a move needs at least two squares, like 11-15 or 32x23x14"));
     }
-    if out.len() != seps + 1 {
-        return Err(ParseError::new(WHAT, text.trim(), text.len(), "the move ends with a separator"));
+    if want_square && !out.is_empty() {
+        let (off, tok) = *tokens.last().expect("a separator");
+        return Err(ParseError::new(WHAT, tok, off, "the move ends with a separator"));
     }
     Ok(out)
 }
@@ -108,6 +112,15 @@ pub fn matching(pos: &Position, squares: &[u32]) -> Vec<Move> {
         }
         found.push(route);
     }
+    // A route written out in full names that move, even if it also shortens a longer one.
+    let exact: Vec<Move> = found
+        .iter()
+        .filter(|m| m.landings().iter().map(|&l| l as u32).eq(squares[1..].iter().copied()))
+        .copied()
+        .collect();
+    if !exact.is_empty() && exact.len() < found.len() {
+        return exact;
+    }
     found
 }
 
@@ -118,6 +131,7 @@ pub fn matching(pos: &Position, squares: &[u32]) -> Vec<Move> {
 pub fn parse(pos: &Position, text: &str) -> Result<Move, ParseError> {
     let v = pos.variant();
     let sq = squares(v, text)?;
+    let lead = text.chars().count() - text.trim_start().chars().count();
     let found = matching(pos, &sq);
     match found.len() {
         1 => Ok(found[0]),
@@ -128,11 +142,11 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, ParseError> {
             } else {
                 format!("illegal move; legal moves are {}", legal.join(", "))
             };
-            Err(ParseError::new(WHAT, text.trim(), 0, reason))
+            Err(ParseError::new(WHAT, text.trim(), lead, reason))
         }
         _ => {
             let paths: Vec<String> = found.iter().map(|m| write(v, m)).collect();
-            Err(ParseError::new(WHAT, text.trim(), 0, format!("ambiguous: {}", paths.join(" or "))))
+            Err(ParseError::new(WHAT, text.trim(), lead, format!("ambiguous: {}", paths.join(" or "))))
         }
     }
 }

@@ -12,8 +12,13 @@ use crate::{Color, Position};
 
 const WHAT: &str = "position text";
 
-/// Reads guide 000's position text for `variant`.
+/// Reads guide 000's position text for `variant`. Errors name the offending token and its
+/// character offset.
 pub fn parse(variant: Variant, text: &str) -> Result<Position, ParseError> {
+    read(variant, text).map_err(|e| e.bytes_to_chars(text))
+}
+
+fn read(variant: Variant, text: &str) -> Result<Position, ParseError> {
     let mut sides = [0u64; 2];
     let mut kings = 0u64;
     let mut side = None;
@@ -71,7 +76,7 @@ pub fn parse(variant: Variant, text: &str) -> Result<Position, ParseError> {
         }
         any = true;
     }
-    if !any {
+    if !any && side.is_none() {
         return Err(ParseError::new(WHAT, "", 0, "no pieces given; expected e.g. \"Light c3; Dark d4. Light to move.\""));
     }
     let side = side.unwrap_or(variant.rules().first_mover);
@@ -96,6 +101,9 @@ pub fn write(pos: &Position) -> String {
             let name = square::algebraic(v, b);
             parts.push(if king { format!("{color} king {name}") } else { format!("{color} {name}") });
         }
+    }
+    if parts.is_empty() {
+        return format!("{} to move.", pos.side_to_move());
     }
     format!("{}. {} to move.", parts.join("; "), pos.side_to_move())
 }

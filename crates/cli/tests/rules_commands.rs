@@ -1,0 +1,89 @@
+//! The rules commands of the `draughts` binary: perft, moves and pdn check, in text and JSON.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::io::Write;
+
+fn draughts() -> Command {
+    Command::cargo_bin("draughts").expect("binary")
+}
+
+fn json(out: &[u8]) -> Value {
+    serde_json::from_slice(out).expect("JSON output")
+}
+
+#[test]
+fn perft_json_lists_every_depth() {
+    let out = draughts().args(["perft", "--variant", "international", "--depth", "4", "--json"]).output().unwrap();
+    assert!(out.status.success());
+    let v = json(&out.stdout);
+    let nodes: Vec<u64> = v.as_array().unwrap().iter().map(|r| r["nodes"].as_u64().unwrap()).collect();
+    assert_eq!(nodes, [9, 81, 658, 4265]);
+    assert_eq!(v[0]["depth"], 1);
+    assert!(v[3]["seconds"].as_f64().unwrap() >= 0.0);
+}
+
+#[test]
+fn perft_from_a_fen() {
+    let out = draughts()
+        .args(["perft", "--variant", "international", "--fen", "W:W6,7,8,9,10:B41,42,43,44,45", "--depth", "3", "--json"])
+        .output()
+        .unwrap();
+    let v = json(&out.stdout);
+    assert_eq!(v[2]["nodes"], 795, "AlmostPromotion d3 of perft.md");
+}
+
+#[test]
+fn moves_json_names_squares_as_the_variant_pdn() {
+    let out = draughts().args(["moves", "--variant", "russian", "--fen", "W:Wc3:Bd4,f6", "--json"]).output().unwrap();
+    assert!(out.status.success());
+    let v = json(&out.stdout);
+    assert_eq!(v.as_array().unwrap().len(), 1);
+    assert_eq!(v[0]["move"], "c3xe5xg7");
+    assert_eq!(v[0]["path"], serde_json::json!(["c3", "e5", "g7"]));
+    let mut caps: Vec<&str> = v[0]["captures"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+    caps.sort();
+    assert_eq!(caps, ["d4", "f6"]);
+    let out = draughts().args(["moves", "--variant", "english"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 7);
+    assert!(text.lines().any(|l| l == "11-15"));
+}
+
+#[test]
+fn bad_fen_is_a_clear_error() {
+    let out = draughts().args(["moves", "--variant", "english", "--fen", "W:W21,99:B1"]).output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("99") && err.contains("not on the board"), "{err}");
+    let out = draughts().args(["moves", "--variant", "klingon"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8(out.stderr).unwrap().contains("english"));
+}
+
+#[test]
+fn pdn_check_reports_failures_and_exit_status() {
+    let mut good = tempfile::NamedTempFile::new().unwrap();
+    writeln!(good, "[GameType \"21\"]\n\n1. 11-15 23-19 2. 8-11 22-17 *\n").unwrap();
+    let mut bad = tempfile::NamedTempFile::new().unwrap();
+    writeln!(bad, "[Event \"x\"]\n\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-10 *\n").unwrap();
+    let out = draughts().args(["pdn", "check", "--json"]).arg(good.path()).output().unwrap();
+    assert!(out.status.success());
+    let v = json(&out.stdout);
+    assert_eq!((v[0]["games"].as_u64(), v[0]["ok"].as_u64()), (Some(1), Some(1)));
+    // No GameType: --variant applies.
+    let out = draughts().args(["pdn", "check", "--variant", "english", "--json"]).arg(bad.path()).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out.stdout);
+    let f = &v[0]["failed"][0];
+    assert_eq!((f["game"].as_u64(), f["ply"].as_u64(), f["move"].as_str()), (Some(1), Some(6), Some("17-10")));
+    assert!(f["reason"].as_str().unwrap().contains("not a legal move"));
+    // Text output names the file, game, ply and move.
+    let out = draughts().args(["pdn", "check", "--variant", "english"]).arg(bad.path()).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("1 games read, 0 replayed whole, 1 failed"), "{text}");
+    assert!(text.contains("game 1 ply 6 \"17-10\""), "{text}");
+    // A missing file is an error, not a panic.
+    let out = draughts().args(["pdn", "check", "/nonexistent/file.pdn"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
