@@ -3,10 +3,10 @@
 # tests. Installs what a fresh machine lacks. Usage: bash scripts/test.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo test --workspace --release
+cargo test --workspace --profile ci
 
 # Browser tests of the web app (crates/server/tests/browser): Debian's Chromium driven by
-# playwright-core against the release `draughts` binary built by the line above.
+# playwright-core against the `draughts` binary built by the line above (profile `ci`).
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
@@ -14,6 +14,6 @@ if [ ! -x /usr/bin/chromium ]; then
     sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   fi
 fi
-cargo build --release -p draughts-cli
-draughts_bin="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/release/draughts"
+cargo build --profile ci -p draughts-cli
+draughts_bin="$(cd "${CARGO_TARGET_DIR:-target}" && pwd)/ci/draughts"
 (cd crates/server/tests/browser && npm ci --no-audit --no-fund --loglevel=error && DRAUGHTS_BIN="$draughts_bin" npm test)
