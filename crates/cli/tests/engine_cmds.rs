@@ -1,0 +1,108 @@
+//! The engine commands of the `draughts` binary: analyze, bench, hub, match and tune.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn draughts() -> Command {
+    Command::cargo_bin("draughts").expect("binary")
+}
+
+fn json(out: &[u8]) -> Value {
+    serde_json::from_slice(out).unwrap_or_else(|e| panic!("JSON output ({e}): {}", String::from_utf8_lossy(out)))
+}
+
+#[test]
+fn analyze_json_names_squares_like_moves_json() {
+    let fen = "W:W32,33,39,44:B3,8,22,23";
+    let out = draughts().args(["analyze", "--variant", "international", "--fen", fen, "--depth", "6", "--json"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = json(&out.stdout);
+    assert_eq!(v["best"]["move"], "33-28");
+    assert_eq!(v["best"]["path"], serde_json::json!(["33", "28"]));
+    assert_eq!(v["best"]["captures"], serde_json::json!([]));
+    assert_eq!(v["depth"], 6);
+    assert!(v["score"].as_i64().unwrap() > 60);
+    assert!(v["nodes"].as_u64().unwrap() > 0 && v["nps"].as_u64().is_some());
+    assert_eq!(v["pv"][0], "33-28");
+    assert_eq!(v["pv"][1], "22x33");
+    // The best move is one of `draughts moves --json`.
+    let moves = draughts().args(["moves", "--variant", "international", "--fen", fen, "--json"]).output().unwrap();
+    let list = json(&moves.stdout);
+    assert!(list.as_array().unwrap().iter().any(|m| m == &v["best"]));
+}
+
+#[test]
+fn analyze_reports_bad_input_clearly() {
+    let out = draughts().args(["analyze", "--variant", "english", "--fen", "W:W99:B1", "--depth", "3"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("99"));
+    let out = draughts().args(["analyze", "--variant", "english", "--fen", "B:W22:B", "--depth", "3"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("decided"));
+}
+
+#[test]
+fn bench_node_count_is_deterministic() {
+    let run = || {
+        let out = draughts().args(["bench", "--depth", "3", "--json"]).output().unwrap();
+        assert!(out.status.success());
+        json(&out.stdout)
+    };
+    let (a, b) = (run(), run());
+    assert_eq!(a["nodes"], b["nodes"]);
+    assert!(a["nodes"].as_u64().unwrap() > 0);
+    let variants: Vec<&str> = a["positions"].as_array().unwrap().iter().map(|p| p["variant"].as_str().unwrap()).collect();
+    for v in ["english", "american", "german", "russian", "international", "turkish", "italian"] {
+        assert!(variants.contains(&v), "bench covers {v}");
+    }
+}
+
+#[test]
+fn hub_answers_on_standard_io() {
+    let input = "hub\ninit\nset-param name=variant value=english\npos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\nlevel depth=3\ngo think\nping\nquit\n";
+    let out = draughts().arg("hub").write_stdin(input).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("wait\n") && text.contains("ready\n"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("done move=")), "{text}");
+}
+
+#[test]
+fn match_writes_pdn_and_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdn = dir.path().join("m.pdn");
+    let out = draughts()
+        .args(["match", "--variant", "english", "--a", "depth:4", "--b", "depth:1", "--games", "2", "--pdn"])
+        .arg(&pdn)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("Elo"), "{text}");
+    let games = std::fs::read_to_string(&pdn).unwrap();
+    assert_eq!(games.matches("[Event ").count(), 2);
+    assert!(games.contains("[GameType \"21\"]"));
+    let bad = draughts().args(["match", "--variant", "english", "--a", "9", "--b", "1"]).output().unwrap();
+    assert!(!bad.status.success());
+}
+
+#[test]
+fn tune_writes_a_weight_file_the_engine_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let w = dir.path().join("w.txt");
+    let out = draughts()
+        .args(["tune", "--variant", "english", "--games", "4", "--depth", "2", "--iterations", "20", "--threads", "1", "--out"])
+        .arg(&w)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&w).unwrap();
+    assert!(draughts_engine::eval::Weights::from_text(&text).is_ok(), "{text}");
+    // The match command accepts the file.
+    let m = draughts()
+        .args(["match", "--variant", "english", "--a", "depth:2", "--b", "depth:2", "--games", "2", "--a-weights"])
+        .arg(&w)
+        .output()
+        .unwrap();
+    assert!(m.status.success(), "{}", String::from_utf8_lossy(&m.stderr));
+}
