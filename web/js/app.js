@@ -4,6 +4,7 @@
 import { api, ApiError } from './api.js';
 import { Board } from './board.js';
 import * as sound from './sound.js';
+import * as online from './online.js';
 
 const $ = (id) => document.getElementById(id);
 const store = {
@@ -731,6 +732,7 @@ async function stepTo(k, animate = false) {
 
 function route() {
   const [, page, arg] = (location.hash || '#/play').split('/');
+  if (online.route(page, arg)) return; // #/room/<id>: online rooms (online.js)
   const views = { play: 'view-play', guide: 'view-guide', pdn: 'view-pdn' };
   const which = views[page] ? page : 'play';
   for (const [k, id] of Object.entries(views)) {

@@ -6,6 +6,7 @@ mod bench_cmd;
 mod match_cmd;
 mod dxp_cmd;
 mod tune_cmd;
+mod loadtest_cmd;
 mod moves_cmd;
 mod pdn_cmd;
 mod perft_cmd;
@@ -42,6 +43,8 @@ enum Command {
     Tune(tune_cmd::Args),
     /// Run the web app: play the computer or a friend in the browser.
     Serve(serve_cmd::Args),
+    /// Load-test online rooms on loopback: N rooms, two clients each, moves at a human pace.
+    Loadtest(loadtest_cmd::Args),
     /// Work with PDN game files.
     #[command(subcommand)]
     Pdn(pdn_cmd::PdnCommand),
@@ -64,6 +67,7 @@ fn main() -> ExitCode {
         Command::Dxp(a) => dxp_cmd::run(a),
         Command::Tune(a) => tune_cmd::run(a),
         Command::Serve(a) => serve_cmd::run(a),
+        Command::Loadtest(a) => loadtest_cmd::run(a),
         Command::Pdn(c) => pdn_cmd::run(c),
     };
     match result {

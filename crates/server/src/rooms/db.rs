@@ -114,6 +114,12 @@ impl RoomDb {
         rx.await.map_err(|_| "the room database stopped".to_string())?
     }
 
+    /// Queues `ops` without waiting for them (for bookkeeping that announces nothing).
+    pub(crate) fn write_later(&self, ops: Vec<Op>) {
+        let (reply, _) = oneshot::channel();
+        let _ = self.tx.send(Job::Write(ops, reply));
+    }
+
     /// Runs a query on the writer's connection (between two commits).
     pub(crate) async fn read<R: Send + 'static>(&self, f: impl FnOnce(&Connection) -> R + Send + 'static) -> Result<R, String> {
         let (reply, rx) = oneshot::channel();

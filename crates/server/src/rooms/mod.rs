@@ -188,6 +188,7 @@ impl Rooms {
     /// server was down), stores it, and closes every connection with code 1012 (restart).
     pub async fn shutdown(&self) {
         let cells: Vec<Cell> = self.inner.live.lock().map(|l| l.values().cloned().collect()).unwrap_or_default();
+        let any = !cells.is_empty();
         for cell in cells {
             let mut room = cell.lock().await;
             if room.core.meta.clock_since.is_some() {
@@ -203,6 +204,10 @@ impl Rooms {
             for c in &room.conns {
                 let _ = c.tx.try_send(Message::Close(Some(CloseFrame { code: 1012, reason: "the server is restarting".into() })));
             }
+        }
+        if any {
+            // Give the connections' writers a moment to send their close frames.
+            tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }
 }
@@ -605,11 +610,11 @@ async fn connection(rooms: Rooms, id: String, socket: WebSocket) {
                             room.send_to(conn_id, protocol::welcome_text(&id, player, color, new_token.as_deref(), cfg.grace.as_millis() as i64));
                             let state = room.state_text(now);
                             room.send_to(conn_id, state);
-                            if room.core.tokens.iter().any(|t| t.is_some()) && player.is_some() {
-                                // Keep a room that is being visited from expiring.
-                                let _ = rooms.inner.db.write(vec![db::Op::Touch { room: id.clone() }]).await;
-                            }
                             drop(room);
+                            if player.is_some() && new_token.is_none() {
+                                // A player came back: keep the room from expiring.
+                                rooms.inner.db.write_later(vec![db::Op::Touch { room: id.clone() }]);
+                            }
                             seated = Some((cell, player));
                         }
                         Err(e) => send(protocol::error_text(None, &e)),

@@ -567,19 +567,14 @@ impl Room {
     }
 
     /// Sends a message to everyone in the room but one connection.
+    /// A connection whose queue is full is told to close; it leaves the room through
+    /// [`Room::leave`] like any other, so that its absence is announced.
     fn broadcast_except(&mut self, text: Utf8Bytes, skip: Option<u64>) {
-        self.conns.retain(|c| {
-            if Some(c.id) == skip {
-                return true;
+        for c in self.conns.iter().filter(|c| Some(c.id) != skip) {
+            if c.tx.try_send(Message::Text(text.clone())).is_err() {
+                c.kick.notify_one();
             }
-            match c.tx.try_send(Message::Text(text.clone())) {
-                Ok(()) => true,
-                Err(_) => {
-                    c.kick.notify_one();
-                    false
-                }
-            }
-        });
+        }
     }
 
     /// Runs an action of the player behind `conn_id`: checks, commits, applies, announces.

@@ -1,0 +1,391 @@
+//! `draughts loadtest`: many online rooms on loopback, two WebSocket clients each, playing legal
+//! moves at a human pace. Reports the time from a move sent by one client to the other client
+//! receiving it (p50, p90, p99, max) and the server's memory per room.
+//!
+//! By default it starts `draughts serve` itself (this same binary) on a free loopback port with
+//! a fresh database, so that the server's memory and CPU time can be read from /proc. With
+//! `--url` it plays against a server that is already running (memory is then not measured).
+//! Only loopback addresses are accepted.
+
+use anyhow::{bail, Context};
+use clap::Args as ClapArgs;
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::Message;
+
+/// Options of `draughts loadtest`.
+#[derive(ClapArgs)]
+pub struct Args {
+    /// Rooms played at once (two clients each).
+    #[arg(long, default_value_t = 100)]
+    pub rooms: usize,
+    /// Mean think time before each move, in milliseconds (each wait is 0.5x to 1.5x this).
+    #[arg(long, default_value_t = 3000)]
+    pub pace_ms: u64,
+    /// How long to play once every room is open, in seconds.
+    #[arg(long, default_value_t = 60)]
+    pub duration_s: u64,
+    /// Rooms are opened evenly over this many seconds.
+    #[arg(long, default_value_t = 20)]
+    pub ramp_s: u64,
+    /// Rule set of the rooms.
+    #[arg(long, default_value = "english", value_parser = crate::parse_variant)]
+    pub variant: draughts_rules::Variant,
+    /// A running server to test (`http://127.0.0.1:8080`); by default one is started.
+    #[arg(long)]
+    pub url: Option<String>,
+}
+
+/// Figures gathered by the clients.
+#[derive(Default)]
+struct Stats {
+    /// Microseconds from sending a move to the opponent receiving it.
+    latencies: Mutex<Vec<u32>>,
+    moves: AtomicU64,
+    games: AtomicU64,
+    errors: AtomicU64,
+    rooms_open: AtomicU64,
+    rooms_failed: AtomicU64,
+    first_error: Mutex<Option<String>>,
+}
+
+impl Stats {
+    fn error(&self, e: String) {
+        self.errors.fetch_add(1, Ordering::Relaxed);
+        let mut f = self.first_error.lock().unwrap();
+        if f.is_none() {
+            *f = Some(e);
+        }
+    }
+}
+
+/// The server under test, when this command started it.
+struct Spawned {
+    child: Child,
+    _dir: tempfile::TempDir,
+}
+
+impl Drop for Spawned {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn spawn_server() -> anyhow::Result<(Spawned, SocketAddr)> {
+    let dir = tempfile::tempdir()?;
+    let db = dir.path().join("loadtest.sqlite3");
+    let exe = std::env::current_exe()?;
+    let mut child = Command::new(exe)
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(&db)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .context("starting draughts serve")?;
+    let out = child.stdout.take().context("server stdout")?;
+    let mut lines = BufReader::new(out).lines();
+    let addr = loop {
+        let line = lines.next().context("the server stopped before printing its address")??;
+        if let Some(rest) = line.strip_prefix("Open http://") {
+            break rest.trim_end_matches('/').parse::<SocketAddr>()?;
+        }
+    };
+    // Keep reading stdout so the server never blocks on a full pipe.
+    std::thread::spawn(move || for _ in lines {});
+    Ok((Spawned { child, _dir: dir }, addr))
+}
+
+/// Resident memory of a process in KiB (Linux /proc).
+fn rss_kib(pid: u32) -> Option<u64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    s.lines().find(|l| l.starts_with("VmRSS:"))?.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// CPU time (user + system) of a process in seconds.
+fn cpu_s(pid: u32) -> Option<f64> {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let after = &s[s.rfind(')')? + 2..];
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
+/// A small xorshift generator: think times and move choices need no more.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+async fn http_post(addr: SocketAddr, path: &str, body: &str) -> anyhow::Result<Value> {
+    let mut s = tokio::net::TcpStream::connect(addr).await?;
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await?;
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).await?;
+    let text = String::from_utf8_lossy(&out);
+    let (head, body) = text.split_once("\r\n\r\n").context("no HTTP body")?;
+    if !head.starts_with("HTTP/1.1 201") {
+        bail!("room creation failed: {}", head.lines().next().unwrap_or(""));
+    }
+    Ok(serde_json::from_str(body)?)
+}
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+struct Player {
+    ws: Ws,
+    color: String,
+}
+
+async fn recv(ws: &mut Ws) -> anyhow::Result<Value> {
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(30), ws.next()).await.context("no message for 30 s")?;
+        match m {
+            Some(Ok(Message::Text(t))) => return Ok(serde_json::from_str(t.as_str())?),
+            Some(Ok(Message::Close(f))) => bail!("closed by the server: {f:?}"),
+            Some(Ok(_)) => continue,
+            Some(Err(e)) => bail!("websocket error: {e}"),
+            None => bail!("connection ended"),
+        }
+    }
+}
+
+async fn until(ws: &mut Ws, kind: &str) -> anyhow::Result<Value> {
+    loop {
+        let v = recv(ws).await?;
+        if v["type"] == kind {
+            return Ok(v);
+        }
+        if v["type"] == "error" {
+            bail!("server error: {}", v["message"]);
+        }
+    }
+}
+
+async fn join(addr: SocketAddr, room: &str, token: Option<&str>) -> anyhow::Result<(Player, Value)> {
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/rooms/{room}")).await?;
+    let hello = match token {
+        Some(t) => json!({ "type": "hello", "v": 1, "token": t }),
+        None => json!({ "type": "hello", "v": 1 }),
+    };
+    ws.send(Message::text(hello.to_string())).await?;
+    let w = until(&mut ws, "welcome").await?;
+    let color = w["color"].as_str().context("no seat")?.to_string();
+    let st = until(&mut ws, "state").await?;
+    Ok((Player { ws, color }, st))
+}
+
+/// One room: opens it, seats two players, and plays until `stop`.
+async fn play_room(addr: SocketAddr, variant: &'static str, pace: Duration, stop: Instant, seed: u64, stats: Arc<Stats>) -> anyhow::Result<()> {
+    let created = http_post(addr, "/api/rooms", &json!({ "variant": variant, "side": "light" }).to_string()).await?;
+    let id = created["id"].as_str().context("no room id")?.to_string();
+    let token = created["token"].as_str().context("no token")?.to_string();
+    let (mut a, _) = join(addr, &id, Some(&token)).await?;
+    let (mut b, mut state) = join(addr, &id, None).await?;
+    until(&mut a.ws, "state").await?; // the guest sat down
+    stats.rooms_open.fetch_add(1, Ordering::Relaxed);
+    let mut rng = Rng(seed | 1);
+    let mut game = state["game"].as_u64().unwrap_or(1);
+    let mut ply = state["ply"].as_u64().unwrap_or(0);
+    let mut position = state["position"].take();
+    let mut n = 0u64;
+    while Instant::now() < stop {
+        let think = pace.mul_f64(0.5 + rng.below(1000) as f64 / 1000.0);
+        tokio::time::sleep(think).await;
+        if Instant::now() >= stop {
+            break;
+        }
+        let to_move = position["side_to_move"].as_str().unwrap_or("");
+        let (mover, other) = if a.color == to_move { (&mut a, &mut b) } else { (&mut b, &mut a) };
+        let legal = position["legal"].as_array().cloned().unwrap_or_default();
+        if legal.is_empty() {
+            bail!("no legal move in a game that is not over");
+        }
+        let mv = &legal[rng.below(legal.len() as u64) as usize];
+        let mut path = vec![mv["from"].clone()];
+        path.extend(mv["path"].as_array().cloned().unwrap_or_default());
+        n += 1;
+        let msg = json!({ "type": "move", "id": n, "game": game, "ply": ply, "path": path, "captured": mv["captured"] });
+        let sent = Instant::now();
+        mover.ws.send(Message::text(msg.to_string())).await?;
+        let seen = until(&mut other.ws, "moved").await?;
+        let micros = sent.elapsed().as_micros().min(u32::MAX as u128) as u32;
+        stats.latencies.lock().unwrap().push(micros);
+        stats.moves.fetch_add(1, Ordering::Relaxed);
+        until(&mut mover.ws, "moved").await?;
+        ply = seen["ply"].as_u64().unwrap_or(ply + 1);
+        position = seen["position"].clone();
+        if !seen["outcome"].is_null() {
+            stats.games.fetch_add(1, Ordering::Relaxed);
+            // A rematch with colours swapped, as people would.
+            for (k, p) in [&mut a, &mut b].into_iter().enumerate() {
+                n += 1;
+                let m = json!({ "type": "rematch", "id": format!("r{n}-{k}"), "game": game });
+                p.ws.send(Message::text(m.to_string())).await?;
+                until(&mut p.ws, "ack").await?;
+            }
+            // Each side sees two states: one per rematch request; the second starts the game.
+            let mut st = Value::Null;
+            for p in [&mut a, &mut b] {
+                loop {
+                    let s = until(&mut p.ws, "state").await?;
+                    if s["game"].as_u64() == Some(game + 1) {
+                        st = s;
+                        break;
+                    }
+                }
+            }
+            game += 1;
+            ply = 0;
+            position = st["position"].clone();
+            let light_player = st["light_player"].as_u64().unwrap_or(0);
+            a.color = if light_player == 0 { "light".into() } else { "dark".into() };
+            b.color = if light_player == 1 { "light".into() } else { "dark".into() };
+        }
+    }
+    let _ = a.ws.close(None).await;
+    let _ = b.ws.close(None).await;
+    Ok(())
+}
+
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i] as f64 / 1000.0
+}
+
+/// Runs the load test and prints the report.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.rooms == 0 {
+        bail!("--rooms must be at least 1");
+    }
+    let (server, addr) = match &args.url {
+        Some(url) => {
+            let hostport = url.trim_start_matches("http://").trim_end_matches('/');
+            let addr: SocketAddr = hostport.parse().with_context(|| format!("--url must be http://IP:PORT on loopback, not {url}"))?;
+            if !addr.ip().is_loopback() {
+                bail!("the load test only targets loopback addresses (127.0.0.1, ::1), not {}", addr.ip());
+            }
+            (None, addr)
+        }
+        None => {
+            let (s, a) = spawn_server()?;
+            (Some(s), a)
+        }
+    };
+    let pid = server.as_ref().map(|s| s.child.id());
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let stats = Arc::new(Stats::default());
+    let variant = args.variant.id();
+    let pace = Duration::from_millis(args.pace_ms);
+    let ramp = Duration::from_secs(args.ramp_s);
+    // Let the server settle before the baseline.
+    std::thread::sleep(Duration::from_millis(300));
+    let rss_base = pid.and_then(rss_kib);
+    let cpu_base = pid.and_then(cpu_s);
+    println!(
+        "draughts loadtest: {} rooms ({} clients) of {variant} at {} ms a move on average, against {addr}",
+        args.rooms,
+        args.rooms * 2,
+        args.pace_ms
+    );
+    let started = Instant::now();
+    let stop = started + ramp + Duration::from_secs(args.duration_s);
+    let report = rt.block_on(async {
+        let mut tasks = Vec::with_capacity(args.rooms);
+        for i in 0..args.rooms {
+            let at = started + ramp.mul_f64(i as f64 / args.rooms as f64);
+            let stats = stats.clone();
+            tasks.push(tokio::spawn(async move {
+                tokio::time::sleep_until(at.into()).await;
+                let seed = 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(i as u64 + 1);
+                if let Err(e) = play_room(addr, variant, pace, stop, seed, stats.clone()).await {
+                    stats.rooms_failed.fetch_add(1, Ordering::Relaxed);
+                    stats.error(format!("room {i}: {e:#}"));
+                }
+            }));
+        }
+        // Memory and progress while every room is open.
+        let mut peak_rss = 0;
+        let mut peak_open = 0;
+        let mut last_print = Instant::now();
+        while Instant::now() < stop {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            let open = stats.rooms_open.load(Ordering::Relaxed);
+            if let Some(r) = pid.and_then(rss_kib) {
+                peak_rss = peak_rss.max(r);
+            }
+            peak_open = peak_open.max(open);
+            if last_print.elapsed() >= Duration::from_secs(5) {
+                last_print = Instant::now();
+                let lat = stats.latencies.lock().unwrap();
+                let mut recent: Vec<u32> = lat.iter().rev().take(5000).copied().collect();
+                drop(lat);
+                recent.sort_unstable();
+                eprintln!(
+                    "  {:>4}s: {open} rooms open, {} moves, recent p50 {:.1} ms p99 {:.1} ms, {} errors",
+                    started.elapsed().as_secs(),
+                    stats.moves.load(Ordering::Relaxed),
+                    percentile(&recent, 0.5),
+                    percentile(&recent, 0.99),
+                    stats.errors.load(Ordering::Relaxed)
+                );
+            }
+        }
+        for t in tasks {
+            let _ = t.await;
+        }
+        (peak_rss, peak_open)
+    });
+    let elapsed = started.elapsed().as_secs_f64();
+    let (peak_rss, peak_open) = report;
+    let mut lat = std::mem::take(&mut *stats.latencies.lock().unwrap());
+    lat.sort_unstable();
+    let moves = stats.moves.load(Ordering::Relaxed);
+    println!("rooms opened:   {} of {} (at most {} at once), {} failed", stats.rooms_open.load(Ordering::Relaxed), args.rooms, peak_open, stats.rooms_failed.load(Ordering::Relaxed));
+    println!("moves:          {moves} ({:.0} a second), games finished: {}", moves as f64 / elapsed, stats.games.load(Ordering::Relaxed));
+    println!(
+        "move latency:   p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms (sent by one client -> received by the other)",
+        percentile(&lat, 0.5),
+        percentile(&lat, 0.9),
+        percentile(&lat, 0.99),
+        percentile(&lat, 1.0)
+    );
+    if let (Some(base), Some(pid)) = (rss_base, pid) {
+        let per_room = (peak_rss.saturating_sub(base)) as f64 / peak_open.max(1) as f64;
+        println!("server memory:  {:.1} MiB at start, {:.1} MiB peak; {per_room:.1} KiB per open room", base as f64 / 1024.0, peak_rss as f64 / 1024.0);
+        if let (Some(c0), Some(c1)) = (cpu_base, cpu_s(pid)) {
+            println!("server CPU:     {:.1} s over {elapsed:.0} s ({:.0}% of one core)", c1 - c0, 100.0 * (c1 - c0) / elapsed);
+        }
+    }
+    let errors = stats.errors.load(Ordering::Relaxed);
+    println!("errors:         {errors}");
+    if let Some(e) = stats.first_error.lock().unwrap().as_ref() {
+        println!("first error:    {e}");
+    }
+    drop(server);
+    Ok(if errors == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}

@@ -1,0 +1,142 @@
+// Online rooms in two separate browsers (two contexts: separate storage, like two machines):
+// "Play a friend online" in the table settings creates a room and shows its link, the friend
+// opens it and takes the free seat, both play through the room, one reloads mid-game and keeps
+// the seat, a third visitor watches, and a resignation ends the game for everyone.
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { freshDb, startServer, launchBrowser, newPage, openPlay, SHOTS } from './harness.mjs';
+
+let browser;
+let server;
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+const roomPlies = (page) => page.$$eval('#room-moves td[data-ply]', (tds) => tds.length);
+
+// Waits until this page may move in the room, then plays its first movable piece to its first
+// legal destination, hop by hop, until the move list grows.
+async function playRoomMove(page, pick = 0) {
+  await page.waitForSelector('#room-board .sq[aria-label$="can move"]', { timeout: 15000 });
+  const before = await roomPlies(page);
+  const movers = await page.$$eval('#room-board .sq[aria-label$="can move"]', (gs) => gs.map((g) => g.dataset.square));
+  const from = movers[pick % movers.length];
+  await page.click(`#room-board .sq[data-square="${from}"]`);
+  for (let hop = 0; hop < 25; hop++) {
+    await page.waitForFunction(() => !document.querySelector('#room-board svg.board.busy'));
+    if ((await roomPlies(page)) > before) return;
+    const dests = await page.$$eval('#room-board .marks .dest', (ds) => ds.map((d) => d.dataset.square));
+    if (!dests.length) break;
+    await page.click(`#room-board .sq[data-square="${dests[0]}"]`);
+    const done = await page
+      .waitForFunction(
+        (n) =>
+          document.querySelectorAll('#room-moves td[data-ply]').length > n ||
+          (!document.querySelector('#room-board svg.board.busy') && document.querySelector('#room-board .marks .dest')),
+        before,
+        { timeout: 10000 },
+      )
+      .then(() => page.evaluate((n) => document.querySelectorAll('#room-moves td[data-ply]').length > n, before));
+    if (done) return;
+  }
+  await page.waitForFunction((n) => document.querySelectorAll('#room-moves td[data-ply]').length > n, before, { timeout: 10000 });
+}
+
+async function waitPlies(page, n) {
+  await page.waitForFunction((k) => document.querySelectorAll('#room-moves td[data-ply]').length === k, n, { timeout: 15000 });
+}
+
+test('two browsers play through a room; one reloads mid-game and keeps its seat', { timeout: 180000 }, async () => {
+  server = await startServer(freshDb());
+  browser = await launchBrowser();
+
+  // The host: table settings -> Play a friend online, as Dark (Dark moves first in English).
+  const host = await newPage(browser);
+  await openPlay(host, server.url, 'english');
+  await host.click('#open-settings');
+  await host.selectOption('#online-side', 'dark');
+  await host.click('#online-create');
+  await host.waitForFunction(() => location.hash.startsWith('#/room/') && document.querySelector('#room-link').value);
+  const link = await host.inputValue('#room-link');
+  assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/#\/room\/[A-Za-z0-9_-]{22}$/);
+  assert.match(await host.textContent('#room-role'), /You play Dark/);
+  assert.match(await host.textContent('#room-turn'), /Waiting for your friend/);
+  assert.equal(await host.isVisible('#room-share'), true, 'the link is shown to send');
+
+  // The friend, in another context (its own storage), opens the link and takes the free seat.
+  const friend = await newPage(browser, link);
+  await friend.waitForFunction(() => /You play Light/.test(document.querySelector('#room-role').textContent));
+  await host.waitForFunction(() => /Your move/.test(document.querySelector('#room-turn').textContent));
+  await host.waitForFunction(() => document.querySelector('#room-seat-light').dataset.connected === '1');
+  assert.match(await friend.textContent('#room-turn'), /Your friend's move/);
+
+  // Four plies, alternating.
+  for (let i = 0; i < 4; i++) {
+    const mover = i % 2 === 0 ? host : friend;
+    await playRoomMove(mover, i);
+    await waitPlies(host, i + 1);
+    await waitPlies(friend, i + 1);
+  }
+  const movesBefore = await host.$$eval('#room-moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
+
+  // The friend reloads mid-game: same seat, same moves; the host sees them go and come back.
+  await friend.reload();
+  await friend.waitForFunction(() => /You play Light/.test(document.querySelector('#room-role').textContent));
+  await waitPlies(friend, 4);
+  const movesAfter = await friend.$$eval('#room-moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
+  assert.deepEqual(movesAfter, movesBefore);
+  await host.waitForFunction(() => document.querySelector('#room-seat-light').dataset.connected === '1');
+
+  // A third person with the link watches and cannot move.
+  const watcher = await newPage(browser, link);
+  await watcher.waitForFunction(() => /watching/.test(document.querySelector('#room-role').textContent));
+  await waitPlies(watcher, 4);
+  assert.equal(await watcher.$('#room-board .sq[aria-label$="can move"]'), null, 'a watcher has no piece to move');
+
+  // Play goes on after the reload, seen by all three.
+  for (let i = 4; i < 8; i++) {
+    const mover = i % 2 === 0 ? host : friend;
+    await playRoomMove(mover, i);
+    for (const p of [host, friend, watcher]) await waitPlies(p, i + 1);
+  }
+  const hostMoves = await host.$$eval('#room-moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
+  const watcherMoves = await watcher.$$eval('#room-moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
+  assert.deepEqual(watcherMoves, hostMoves);
+  await host.screenshot({ path: join(SHOTS, 'room-host.png') });
+
+  // A draw offer the friend declines.
+  await host.click('#room-draw');
+  await friend.waitForSelector('#room-ask:not([hidden])');
+  assert.match(await friend.textContent('#room-ask-text'), /offers a draw/);
+  await friend.click('#room-ask-no');
+  await friend.waitForSelector('#room-ask', { state: 'hidden' });
+
+  // The host resigns: everybody sees the result in words.
+  await host.click('#room-resign');
+  await host.click('#room-resign-yes');
+  for (const p of [host, friend, watcher]) {
+    await p.waitForSelector('#room-result:not([hidden])');
+    assert.match(await p.textContent('#room-result'), /Light wins: Dark resigned/);
+  }
+  await friend.screenshot({ path: join(SHOTS, 'room-friend-result.png') });
+
+  // The game is stored and exportable as PDN.
+  const id = link.split('/').pop();
+  const pdn = await (await fetch(`${server.url}api/rooms/${id}/pdn`)).text();
+  assert.match(pdn, /\[Result "1-0"\]/);
+  assert.ok(pdn.includes(hostMoves[0]), pdn);
+
+  // Rematch from both sides: a new game with colours swapped.
+  await host.click('#room-rematch');
+  await friend.waitForFunction(() => /Accept the rematch/.test(document.querySelector('#room-rematch').textContent));
+  await friend.click('#room-rematch');
+  await host.waitForFunction(() => /You play Light/.test(document.querySelector('#room-role').textContent));
+  await friend.waitForFunction(() => /You play Dark/.test(document.querySelector('#room-role').textContent));
+  await waitPlies(host, 0);
+
+  for (const p of [host, friend, watcher]) assert.deepEqual(p.errors, [], 'no console errors');
+});
