@@ -28,6 +28,9 @@ pub struct Args {
     /// Seed of the openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Weight of game results in the fitting target; the rest is the self-play search's score.
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f64,
     /// Start from this weight file instead of the built-in weights.
     #[arg(long)]
     from: Option<std::path::PathBuf>,
@@ -56,6 +59,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
         threads,
         iterations: a.iterations,
         max_plies: 300,
+        lambda: a.lambda,
     };
     let bar = indicatif::ProgressBar::new(a.games as u64);
     bar.set_style(indicatif::ProgressStyle::with_template("self-play {bar:30} {pos}/{len} games ({elapsed})").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()));
@@ -64,15 +68,18 @@ pub fn run(a: Args) -> Result<ExitCode> {
     if samples.len() < 100 {
         bail!("only {} positions from {} games; play more games", samples.len(), a.games);
     }
-    let f = fit(&samples, &start, a.iterations);
+    if !(0.0..=1.0).contains(&a.lambda) {
+        bail!("--lambda must be between 0 and 1");
+    }
+    let f = fit(&samples, &start, a.iterations, a.lambda);
     eprintln!(
         "{} positions; mean squared error {:.5} -> {:.5} (k = {:.2})",
         f.samples, f.loss_before, f.loss_after, f.k
     );
     let header = format!(
-        "Evaluation weights for {} (centi-men), fitted by `draughts tune --variant {} --games {} --depth {} --seed {}`\n\
+        "Evaluation weights for {} (centi-men), fitted by `draughts tune --variant {} --games {} --depth {} --seed {} --lambda {}`\n\
          from {} positions of self-play; mean squared error {:.5} -> {:.5}.",
-        a.variant, a.variant, a.games, a.depth, a.seed, f.samples, f.loss_before, f.loss_after
+        a.variant, a.variant, a.games, a.depth, a.seed, a.lambda, f.samples, f.loss_before, f.loss_after
     );
     let text = f.weights.to_text(&header);
     match &a.out {

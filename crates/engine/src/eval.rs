@@ -67,6 +67,13 @@ pub enum Feature {
     KingChase,
     /// Material lead (men and kings) times the share of material already traded (trade when ahead).
     TradeDown,
+    /// Men covered from behind: every square behind them is an own piece or off the board, so
+    /// nothing can jump them from the front.
+    Protected,
+    /// Men that cannot step forward (every square in front is occupied): they cost tempo.
+    Immobile,
+    /// Covered men in the opponent's half (outposts).
+    Outpost,
     /// The side to move (a tempo bonus; in this one feature Light's value is +1 when Light is to move).
     Turn,
 }
@@ -78,7 +85,7 @@ pub const NUM_FEATURES: usize = Feature::Turn as usize + 1;
 pub const FEATURE_NAMES: [&str; NUM_FEATURES] = [
     "man", "king", "row0", "row1", "row2", "row3", "row4", "row5", "row6", "row7", "row8", "centre_man",
     "centre_king", "mobility_man", "mobility_king", "runaway1", "runaway2", "runaway3", "exposed", "hole",
-    "king_diagonal", "imbalance", "king_chase", "trade_down", "turn",
+    "king_diagonal", "imbalance", "king_chase", "trade_down", "protected", "immobile", "outpost", "turn",
 ];
 
 /// A feature vector: Light's count minus Dark's for every feature (see [`Feature`]), plus the
@@ -402,6 +409,31 @@ fn side_terms(t: &Tables, pos: &Position, side: Color, out: &mut [i32; NUM_FEATU
     }
     out[Feature::Hole as usize] = holes.count_ones() as i32;
 
+    // Structure: covered, immobile and outpost men.
+    let mut covered = men;
+    let back_dirs = g.backward(side == Color::Light) & !g.side;
+    for d in 0..4 {
+        if back_dirs & (1 << d) != 0 {
+            let dir = &g.dirs[d];
+            // The neighbour behind is own, or there is none (edge of the board).
+            let ok = (men & !dir.from_mask) | g.dirs[3 - d].step(dir.step(men) & own);
+            covered &= ok;
+        }
+    }
+    let mut movable = 0u64;
+    for d in 0..4 {
+        if t.forward[s] & (1 << d) != 0 {
+            movable |= g.dirs[3 - d].step(g.dirs[d].step(men) & empty);
+        }
+    }
+    let mut far_half = 0u64;
+    for r in size / 2..size {
+        far_half |= t.rows[s][r];
+    }
+    out[Feature::Protected as usize] = covered.count_ones() as i32;
+    out[Feature::Immobile as usize] = (men & !movable).count_ones() as i32;
+    out[Feature::Outpost as usize] = (covered & far_half).count_ones() as i32;
+
     out[Feature::KingDiagonal as usize] = (own_kings & t.long_diagonal).count_ones() as i32;
     let l = (men & t.left).count_ones() as i32;
     let r = (men & t.right).count_ones() as i32;
@@ -413,8 +445,9 @@ pub fn features(pos: &Position) -> Features {
     features_and_mobility(pos).0
 }
 
-/// [`features`], plus whether the side to move has a quiet move (its mobility is not zero).
-fn features_and_mobility(pos: &Position) -> (Features, bool) {
+/// [`features`], plus whether the side to move has a quiet move (its mobility is not zero) and
+/// whether the opponent threatens to take one of its pieces.
+fn features_and_mobility(pos: &Position) -> (Features, bool, bool) {
     let t = Tables::get(pos.variant());
     let mut light = [0i32; NUM_FEATURES];
     let mut dark = [0i32; NUM_FEATURES];
@@ -444,7 +477,8 @@ fn features_and_mobility(pos: &Position) -> (Features, bool) {
     values[Feature::Turn as usize] = if pos.side_to_move() == Color::Light { 1 } else { -1 };
     let us = if pos.side_to_move() == Color::Light { &light } else { &dark };
     let can_move = us[Feature::MobilityMan as usize] + us[Feature::MobilityKing as usize] > 0;
-    (Features { values, phase }, can_move)
+    let threatened = us[Feature::Exposed as usize] > 0;
+    (Features { values, phase }, can_move, threatened)
 }
 
 /// Sum over `kings` of (board size - distance to the nearest piece of `targets`), distance in king
@@ -496,17 +530,28 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 /// The static evaluation for the side to move with given weights.
 pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
-    evaluate_quiet(pos, w).0
+    evaluate_quiet(pos, w).score
 }
 
-/// For a position where the side to move has no capture: the evaluation for the side to move,
-/// and whether that side has any (quiet) move at all. Without one it has lost (RULES.md
-/// section 1), whatever the evaluation says.
-pub fn evaluate_quiet(pos: &Position, w: &Weights) -> (i32, bool) {
-    let (f, can_move) = features_and_mobility(pos);
+/// The evaluation of a position where the side to move has no capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct QuietEval {
+    /// Centi-men for the side to move.
+    pub score: i32,
+    /// The side to move has a (quiet) move; without one it has lost (RULES.md section 1),
+    /// whatever the score says.
+    pub can_move: bool,
+    /// The opponent could take one of the side to move's pieces if it were its turn: the score
+    /// of a quiet position is then less reliable.
+    pub threatened: bool,
+}
+
+/// Evaluates a position where the side to move has no capture (see [`QuietEval`]).
+pub fn evaluate_quiet(pos: &Position, w: &Weights) -> QuietEval {
+    let (f, can_move, threatened) = features_and_mobility(pos);
     let t = Tables::get(pos.variant());
     let light = w.apply(&f) / draw_divisor(t, pos);
-    (if pos.side_to_move() == Color::Light { light } else { -light }, can_move)
+    QuietEval { score: if pos.side_to_move() == Color::Light { light } else { -light }, can_move, threatened }
 }
 
 #[cfg(test)]

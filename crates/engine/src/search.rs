@@ -15,7 +15,7 @@
 //!   [`draughts_rules::QuietReset`]), carried on from the game's current counter;
 //! * Turkish one-piece-each: king against man wins, otherwise drawn.
 
-use crate::eval::{evaluate_quiet, evaluate_with, Weights};
+use crate::eval::{evaluate_quiet, evaluate_with, QuietEval, Weights};
 use crate::tt::{self, Table};
 use draughts_rules::{Game, Move, MoveList, Position, QuietReset, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -160,7 +160,7 @@ pub struct Searcher {
     pv_len: [usize; MAX_PLY + 1],
     root_depth: i32,
     /// Evaluations of quiet positions: (hash, score, side to move can move), direct-mapped.
-    eval_cache: Vec<(u64, i32, bool)>,
+    eval_cache: Vec<(u64, QuietEval)>,
     /// The variant of the last search: tables are cleared when it changes.
     last_variant: Option<draughts_rules::Variant>,
     /// True after [`Searcher::set_weights`]: the built-in weights are not loaded.
@@ -230,7 +230,7 @@ impl Searcher {
             pv: vec![[empty; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             root_depth: 0,
-            eval_cache: vec![(0, 0, false); EVAL_CACHE],
+            eval_cache: vec![(0, QuietEval { score: 0, can_move: false, threatened: false }); EVAL_CACHE],
             last_variant: None,
             custom_weights: false,
         }
@@ -246,7 +246,7 @@ impl Searcher {
 
     /// Forgets the transposition table and the move-ordering history.
     pub fn clear(&mut self) {
-        self.eval_cache.iter_mut().for_each(|e| *e = (0, 0, false));
+        self.eval_cache.iter_mut().for_each(|e| e.0 = 0);
         self.tt.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
         self.killers = [[(0, 0); 2]; MAX_PLY];
@@ -448,15 +448,15 @@ impl Searcher {
 
     /// The evaluation of a quiet position (see [`evaluate_quiet`]), through the cache.
     #[inline]
-    fn eval_cached(&mut self, pos: &Position) -> (i32, bool) {
+    fn eval_cached(&mut self, pos: &Position) -> QuietEval {
         let h = pos.hash();
         let slot = &mut self.eval_cache[(h as usize) & (EVAL_CACHE - 1)];
         if slot.0 == h && h != 0 {
-            return (slot.1, slot.2);
+            return slot.1;
         }
-        let (s, m) = evaluate_quiet(pos, &self.weights);
-        *slot = (h, s, m);
-        (s, m)
+        let e = evaluate_quiet(pos, &self.weights);
+        *slot = (h, e);
+        e
     }
 
     /// Quiet-move counter after `mv` from `pos` (RULES.md section 2, column "quiet-move draw").
@@ -617,7 +617,7 @@ impl Searcher {
             if quiet >= self.rules.quiet_limit && pos.has_legal_move() {
                 return 0;
             }
-            return self.quiesce(pos, *alpha, *beta, ply);
+            return self.quiesce(pos, *alpha, *beta, ply, 1);
         }
         self.nodes += 1;
         self.poll();
@@ -771,8 +771,10 @@ impl Searcher {
     }
 
     /// The quiescence search: captures are compulsory, so while the side to move must capture
-    /// every capture is searched; a quiet position is evaluated.
-    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// every capture is searched; a quiet position is evaluated. When the opponent threatens a
+    /// capture, the evaluation is not trusted: the side to move's quiet answers are searched
+    /// (at most `threat_plies` times on a line).
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, threat_plies: u8) -> i32 {
         self.nodes += 1;
         self.poll();
         if self.stopped {
@@ -785,11 +787,33 @@ impl Searcher {
             return s;
         }
         if !pos.has_capture() {
-            let (score, can_move) = self.eval_cached(pos);
-            if !can_move {
+            let e = self.eval_cached(pos);
+            if !e.can_move {
                 return -MATE + ply as i32;
             }
-            return score;
+            if !(e.threatened && threat_plies > 0 && e.score > alpha && ply < MAX_PLY - 2) {
+                return e.score;
+            }
+            // Answer the threat: every quiet move, each followed by the opponent's captures.
+            let mut list = std::mem::take(&mut self.lists[ply]);
+            list.clear();
+            pos.generate_moves(&mut list);
+            let mut best = -INFINITY;
+            for mv in list.iter() {
+                let child = pos.after(mv);
+                let s = -self.quiesce(&child, -beta, -alpha, ply + 1, threat_plies - 1);
+                if s > best {
+                    best = s;
+                    if s > alpha {
+                        alpha = s;
+                        if s >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            self.lists[ply] = list;
+            return best;
         }
         if ply >= MAX_PLY - 1 {
             return evaluate_with(pos, &self.weights);
@@ -800,7 +824,7 @@ impl Searcher {
         let mut best = -INFINITY;
         for mv in list.iter() {
             let child = pos.after(mv);
-            let s = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            let s = -self.quiesce(&child, -beta, -alpha, ply + 1, threat_plies);
             if s > best {
                 best = s;
                 if s > alpha {
