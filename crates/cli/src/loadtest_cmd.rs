@@ -41,6 +41,10 @@ pub struct Args {
     /// A running server to test (`http://127.0.0.1:8080`); by default one is started.
     #[arg(long)]
     pub url: Option<String>,
+    /// For the server started here: `full` waits for the disk on every commit (the default of
+    /// `draughts serve`), `normal` commits without waiting (DRAUGHTS_ROOMS_SYNC).
+    #[arg(long, default_value = "full", value_parser = ["full", "normal"])]
+    pub sync: String,
 }
 
 /// Figures gathered by the clients.
@@ -79,7 +83,7 @@ impl Drop for Spawned {
     }
 }
 
-fn spawn_server() -> anyhow::Result<(Spawned, SocketAddr)> {
+fn spawn_server(sync: &str) -> anyhow::Result<(Spawned, SocketAddr)> {
     let dir = tempfile::tempdir()?;
     let db = dir.path().join("loadtest.sqlite3");
     let exe = std::env::current_exe()?;
@@ -87,6 +91,7 @@ fn spawn_server() -> anyhow::Result<(Spawned, SocketAddr)> {
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(&db)
         .env("RUST_LOG", "warn")
+        .env("DRAUGHTS_ROOMS_SYNC", sync)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
@@ -292,7 +297,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             (None, addr)
         }
         None => {
-            let (s, a) = spawn_server()?;
+            let (s, a) = spawn_server(&args.sync)?;
             (Some(s), a)
         }
     };
@@ -306,11 +311,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     std::thread::sleep(Duration::from_millis(300));
     let rss_base = pid.and_then(rss_kib);
     let cpu_base = pid.and_then(cpu_s);
+    let own_cpu_base = cpu_s(std::process::id());
     println!(
-        "draughts loadtest: {} rooms ({} clients) of {variant} at {} ms a move on average, against {addr}",
+        "draughts loadtest: {} rooms ({} clients) of {variant} at {} ms a move on average, against {addr}{}",
         args.rooms,
         args.rooms * 2,
-        args.pace_ms
+        args.pace_ms,
+        if server.is_some() { format!(" (commits: synchronous = {})", args.sync.to_uppercase()) } else { String::new() }
     );
     let started = Instant::now();
     let stop = started + ramp + Duration::from_secs(args.duration_s);
@@ -380,6 +387,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if let (Some(c0), Some(c1)) = (cpu_base, cpu_s(pid)) {
             println!("server CPU:     {:.1} s over {elapsed:.0} s ({:.0}% of one core)", c1 - c0, 100.0 * (c1 - c0) / elapsed);
         }
+    }
+    if let (Some(c0), Some(c1)) = (own_cpu_base, cpu_s(std::process::id())) {
+        println!("client CPU:     {:.1} s ({:.0}% of one core; the clients share the machine with the server)", c1 - c0, 100.0 * (c1 - c0) / elapsed);
     }
     let errors = stats.errors.load(Ordering::Relaxed);
     println!("errors:         {errors}");

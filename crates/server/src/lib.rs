@@ -54,7 +54,7 @@ impl AppState {
     /// Opens the database at `path` (see [`Store::open`] for the errors).
     pub fn open(path: &Path) -> Result<AppState, store::StoreError> {
         let store = Store::open(path)?;
-        let rooms = rooms::Rooms::open(path, rooms::RoomsConfig::default())?;
+        let rooms = rooms::Rooms::open(path, rooms::RoomsConfig::from_env())?;
         Ok(AppState { db: Arc::new(Mutex::new(Db { store, tables: HashMap::new() })), db_path: Arc::new(path.to_path_buf()), rooms })
     }
 

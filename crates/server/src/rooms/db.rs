@@ -49,6 +49,8 @@ enum Job {
 #[derive(Clone)]
 pub(crate) struct RoomDb {
     tx: mpsc::Sender<Job>,
+    /// Alive while any handle is: the checkpoint thread stops when it is gone.
+    _alive: Arc<()>,
 }
 
 const SCHEMA: &str = "
@@ -93,18 +95,39 @@ pub(crate) type LiveIds = Arc<Mutex<HashSet<String>>>;
 impl RoomDb {
     /// Opens `path` (already opened and checked by [`crate::store::Store::open`]), creates the
     /// room tables and starts the writer thread.
-    pub(crate) fn open(path: &Path, expire_after: Duration, live: LiveIds) -> Result<RoomDb, rusqlite::Error> {
+    pub(crate) fn open(path: &Path, expire_after: Duration, fsync: bool, live: LiveIds) -> Result<RoomDb, rusqlite::Error> {
         let conn = Connection::open(path)?;
-        // FULL: a commit is on disk before the move it holds is announced.
-        conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")?;
+        // FULL: a commit is on disk before the move it holds is announced; NORMAL: it is in the
+        // write-ahead log (safe from a server crash, not from a power cut). Checkpoints (copying
+        // the log into the database file) run on their own thread instead of stalling a commit
+        // now and then.
+        let sync = if fsync { "FULL" } else { "NORMAL" };
+        conn.execute_batch(&format!(
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = {sync}; PRAGMA foreign_keys = ON; PRAGMA wal_autocheckpoint = 0;"
+        ))?;
         conn.busy_timeout(Duration::from_secs(10))?;
         conn.execute_batch(&format!("BEGIN; {SCHEMA} COMMIT;"))?;
-        let (tx, rx) = mpsc::channel();
+        let checkpoints = Connection::open(path)?;
+        checkpoints.busy_timeout(Duration::from_secs(10))?;
+        let alive = Arc::new(());
+        let watch = Arc::downgrade(&alive);
+        let spawn_err = |e: std::io::Error| rusqlite::Error::ToSqlConversionFailure(Box::new(e));
         std::thread::Builder::new()
-            .name("rooms-db".into())
-            .spawn(move || writer(conn, rx, expire_after, live))
-            .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
-        Ok(RoomDb { tx })
+            .name("rooms-checkpoint".into())
+            .spawn(move || {
+                while watch.upgrade().is_some() {
+                    std::thread::sleep(Duration::from_millis(500));
+                    // PASSIVE never blocks the writer; it copies what it can.
+                    if let Err(e) = checkpoints.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(())) {
+                        tracing::warn!("room database checkpoint: {e}");
+                    }
+                }
+                let _ = checkpoints.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+            })
+            .map_err(spawn_err)?;
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new().name("rooms-db".into()).spawn(move || writer(conn, rx, expire_after, live)).map_err(spawn_err)?;
+        Ok(RoomDb { tx, _alive: alive })
     }
 
     /// Commits `ops` in one transaction; resolves once they are on disk.

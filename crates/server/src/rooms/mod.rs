@@ -56,6 +56,11 @@ pub struct RoomsConfig {
     pub idle_timeout: Duration,
     /// Origins allowed besides the server's own (`http://host:port` as the browser sends them).
     pub allowed_origins: Vec<String>,
+    /// Wait for the disk (fsync) on every commit (`true`, the default): an announced move
+    /// survives even a power cut. `false` (SQLite `synchronous = NORMAL`) still commits every
+    /// move before announcing it, which survives a crash of the server, but a power cut may
+    /// lose the last moments; it is much faster on slow disks (see `draughts loadtest`).
+    pub fsync_each_commit: bool,
 }
 
 impl Default for RoomsConfig {
@@ -69,7 +74,22 @@ impl Default for RoomsConfig {
             per_second: 10,
             idle_timeout: Duration::from_secs(90),
             allowed_origins: Vec::new(),
+            fsync_each_commit: true,
         }
+    }
+}
+
+impl RoomsConfig {
+    /// The defaults, with `DRAUGHTS_ROOMS_SYNC=normal` (or `full`) choosing
+    /// [`RoomsConfig::fsync_each_commit`] for `draughts serve`.
+    pub fn from_env() -> RoomsConfig {
+        let mut cfg = RoomsConfig::default();
+        match std::env::var("DRAUGHTS_ROOMS_SYNC").as_deref() {
+            Ok("normal") => cfg.fsync_each_commit = false,
+            Ok("full") | Err(_) => {}
+            Ok(other) => tracing::warn!("DRAUGHTS_ROOMS_SYNC={other:?} is neither full nor normal; using full"),
+        }
+        cfg
     }
 }
 
@@ -116,7 +136,7 @@ impl Rooms {
     /// has checked the file) and starts the writer thread.
     pub fn open(path: &FsPath, cfg: RoomsConfig) -> Result<Rooms, crate::store::StoreError> {
         let live_ids: LiveIds = Arc::new(Mutex::new(Default::default()));
-        let db = RoomDb::open(path, cfg.expire_after, live_ids.clone())?;
+        let db = RoomDb::open(path, cfg.expire_after, cfg.fsync_each_commit, live_ids.clone())?;
         Ok(Rooms {
             inner: Arc::new(Inner { cfg: Arc::new(cfg), db, live: Mutex::new(HashMap::new()), live_ids, next_conn: AtomicU64::new(1) }),
         })
