@@ -10,6 +10,7 @@ mod loadtest_cmd;
 mod moves_cmd;
 mod pdn_cmd;
 mod perft_cmd;
+mod position_args;
 mod serve_cmd;
 
 use clap::{Parser, Subcommand};

@@ -1,19 +1,15 @@
 //! `draughts moves`: the legal moves of a position.
 
 use anyhow::Result;
-use draughts_rules::notation::{fen, movetext, square};
-use draughts_rules::{Position, Variant};
+use draughts_rules::notation::{movetext, square};
+use draughts_rules::Variant;
 use serde::Serialize;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Rule set: english, american, german, russian, international, turkish, italian, brazilian.
-    #[arg(long, value_parser = crate::parse_variant)]
-    variant: Variant,
-    /// The position as FEN (default: the start position).
-    #[arg(long)]
-    fen: Option<String>,
+    #[command(flatten)]
+    position: crate::position_args::PositionArgs,
     /// Print JSON: a list of {"move","path":[...],"captures":[...]}.
     #[arg(long)]
     json: bool,
@@ -37,17 +33,14 @@ impl MoveJson {
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
-    let pos = match &a.fen {
-        Some(f) => fen::parse(a.variant, f)?,
-        None => Position::start(a.variant),
-    };
+    let pos = a.position.position()?;
     let moves = pos.legal_moves();
     if a.json {
-        let list: Vec<MoveJson> = moves.iter().map(|m| MoveJson::new(a.variant, m)).collect();
+        let list: Vec<MoveJson> = moves.iter().map(|m| MoveJson::new(a.position.variant, m)).collect();
         println!("{}", serde_json::to_string(&list)?);
     } else {
         for m in &moves {
-            println!("{}", movetext::write(a.variant, m));
+            println!("{}", movetext::write(a.position.variant, m));
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -1,19 +1,15 @@
 //! `draughts perft`: node counts per depth, with time and leaves per second.
 
 use anyhow::Result;
-use draughts_rules::{notation::fen, perft, Position, Variant};
+use draughts_rules::perft;
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Rule set: english, american, german, russian, international, turkish, italian, brazilian.
-    #[arg(long, value_parser = crate::parse_variant)]
-    variant: Variant,
-    /// Start from this FEN instead of the start position.
-    #[arg(long)]
-    fen: Option<String>,
+    #[command(flatten)]
+    position: crate::position_args::PositionArgs,
     /// Deepest depth to count (each depth from 1 is reported).
     #[arg(long)]
     depth: u32,
@@ -30,10 +26,7 @@ struct Row {
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
-    let pos = match &a.fen {
-        Some(f) => fen::parse(a.variant, f)?,
-        None => Position::start(a.variant),
-    };
+    let pos = a.position.position()?;
     let mut rows = Vec::new();
     for depth in 1..=a.depth {
         let t = Instant::now();
