@@ -13,9 +13,12 @@ pub struct Args {
     /// Rule set: english, american, german, russian, international, turkish, italian, brazilian.
     #[arg(long, value_parser = crate::parse_variant)]
     variant: Variant,
-    /// Self-play games to generate.
+    /// Self-play games to generate (0: fit to the --pdn records alone).
     #[arg(long, default_value_t = 200)]
     games: usize,
+    /// Also fit to the positions of these game records (PDN files), labelled with their results.
+    #[arg(long, num_args = 1..)]
+    pdn: Vec<std::path::PathBuf>,
     /// Search depth of each self-play move.
     #[arg(long, default_value_t = 5)]
     depth: u32,
@@ -40,8 +43,8 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
-    if a.games == 0 || a.depth == 0 || a.depth > 20 {
-        bail!("--games must be at least 1 and --depth 1..20");
+    if (a.games == 0 && a.pdn.is_empty()) || a.depth == 0 || a.depth > 20 {
+        bail!("give --games (at least 1) or --pdn files, and --depth 1..20");
     }
     let start = match &a.from {
         Some(p) => {
@@ -63,10 +66,17 @@ pub fn run(a: Args) -> Result<ExitCode> {
     };
     let bar = indicatif::ProgressBar::new(a.games as u64);
     bar.set_style(indicatif::ProgressStyle::with_template("self-play {bar:30} {pos}/{len} games ({elapsed})").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()));
-    let samples = generate_samples(&cfg, &start, &|n| bar.set_position(n as u64));
+    let mut samples = if a.games > 0 { generate_samples(&cfg, &start, &|n| bar.set_position(n as u64)) } else { Vec::new() };
     bar.finish();
+    for p in &a.pdn {
+        let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
+        let (text, _) = draughts_rules::notation::pdn::decode(&bytes);
+        let (more, games) = draughts_engine::tune::samples_from_pdn(&text, a.variant);
+        eprintln!("{}: {} positions from {} games", p.display(), more.len(), games);
+        samples.extend(more);
+    }
     if samples.len() < 100 {
-        bail!("only {} positions from {} games; play more games", samples.len(), a.games);
+        bail!("only {} positions; play more games or give more records", samples.len());
     }
     if !(0.0..=1.0).contains(&a.lambda) {
         bail!("--lambda must be between 0 and 1");
@@ -77,9 +87,18 @@ pub fn run(a: Args) -> Result<ExitCode> {
         f.samples, f.loss_before, f.loss_after, f.k
     );
     let header = format!(
-        "Evaluation weights for {} (centi-men), fitted by `draughts tune --variant {} --games {} --depth {} --seed {} --lambda {}`\n\
+        "Evaluation weights for {} (centi-men), fitted by `draughts tune --variant {} --games {} --depth {} --seed {} --lambda {}{}`\n\
          from {} positions of self-play; mean squared error {:.5} -> {:.5}.",
-        a.variant, a.variant, a.games, a.depth, a.seed, a.lambda, f.samples, f.loss_before, f.loss_after
+        a.variant,
+        a.variant,
+        a.games,
+        a.depth,
+        a.seed,
+        a.lambda,
+        a.pdn.iter().map(|p| format!(" --pdn {}", p.display())).collect::<String>(),
+        f.samples,
+        f.loss_before,
+        f.loss_after
     );
     let text = f.weights.to_text(&header);
     match &a.out {

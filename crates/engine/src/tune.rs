@@ -43,12 +43,48 @@ pub struct TuneConfig {
 }
 
 /// A position for fitting: its features, the game's result for Light (1, 0.5 or 0) and the
-/// self-play search's score for Light (centi-men).
+/// self-play search's score for Light (centi-men; NaN for positions from game records, whose
+/// target is then the result alone).
 #[derive(Clone, Debug)]
 pub struct Sample {
     pub features: Features,
     pub result: f64,
     pub score: f64,
+}
+
+/// Positions from game records (PDN text, RULES.md section 6) of `variant`, labelled with each
+/// game's result: every quiet position after the first 10 half-moves. Games without a decisive
+/// or drawn result, of another variant, or that do not replay are skipped; returns the samples
+/// and the number of games used.
+pub fn samples_from_pdn(text: &str, variant: Variant) -> (Vec<Sample>, usize) {
+    use draughts_rules::notation::{pdn, replay};
+    let file = pdn::parse(text);
+    let mut out = Vec::new();
+    let mut used = 0;
+    for g in &file.games {
+        if g.moves.is_empty() {
+            continue;
+        }
+        if replay::game_variant(g, Some(variant)).ok() != Some(variant) {
+            continue;
+        }
+        let result = match g.tag_result().or(g.result.as_deref()).map(str::trim) {
+            Some("1-0") | Some("2-0") => 1.0,
+            Some("0-1") | Some("0-2") => 0.0,
+            Some("1/2-1/2") | Some("1-1") => 0.5,
+            _ => continue,
+        };
+        let Ok(r) = replay::replay(g, variant) else { continue };
+        used += 1;
+        let mut pos = r.start;
+        for (i, m) in r.moves.iter().enumerate() {
+            if i >= 10 && !pos.has_capture() && pos.has_legal_move() {
+                out.push(Sample { features: features(&pos), result, score: f64::NAN });
+            }
+            pos = pos.after(m);
+        }
+    }
+    (out, used)
 }
 
 /// Plays one self-play game and returns its quiet positions with the result.
@@ -160,7 +196,10 @@ pub fn fit(samples: &[Sample], start: &Weights, iterations: usize, lambda: f64) 
         }
     }
     let lambda = lambda.clamp(0.0, 1.0);
-    let targets: Vec<f64> = samples.iter().map(|x| lambda * x.result + (1.0 - lambda) * sigmoid(k * x.score / 100.0)).collect();
+    let targets: Vec<f64> = samples
+        .iter()
+        .map(|x| if x.score.is_nan() { x.result } else { lambda * x.result + (1.0 - lambda) * sigmoid(k * x.score / 100.0) })
+        .collect();
     let loss_before = loss(&theta, k, samples, &targets);
     let n = theta.len();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
@@ -216,5 +255,26 @@ mod tests {
         let f = fit(&samples, &start, cfg.iterations, cfg.lambda);
         assert!(f.loss_after <= f.loss_before + 1e-9, "{} -> {}", f.loss_before, f.loss_after);
         assert_eq!(f.weights.opening[Feature::Man as usize], start.opening[Feature::Man as usize]);
+    }
+
+    #[test]
+    fn game_records_give_labelled_samples() {
+        // A match game written by our PDN writer is read back by the rules crate's reader.
+        use crate::matchplay::{play_game, EnginePlayer};
+        let mut a = EnginePlayer::fixed_depth(2);
+        let mut b = EnginePlayer::fixed_depth(1);
+        let rec = play_game(&mut a, &mut b, Variant::English, &[], 200, 1).unwrap();
+        let text = rec.to_pdn("test");
+        let (samples, games) = samples_from_pdn(&text, Variant::English);
+        assert_eq!(games, 1, "{text}");
+        assert!(!samples.is_empty());
+        let expected = match rec.outcome.winner() {
+            Some(Color::Light) => 1.0,
+            Some(Color::Dark) => 0.0,
+            None => 0.5,
+        };
+        assert!(samples.iter().all(|s| s.result == expected && s.score.is_nan()));
+        // Records of another variant are skipped.
+        assert_eq!(samples_from_pdn(&text, Variant::Italian).1, 0);
     }
 }
