@@ -189,7 +189,8 @@ async fn until(ws: &mut Ws, kind: &str) -> anyhow::Result<Value> {
 }
 
 async fn join(addr: SocketAddr, room: &str, token: Option<&str>) -> anyhow::Result<(Player, Value)> {
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/rooms/{room}")).await?;
+    // Nagle off, as browsers do for WebSockets.
+    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws/rooms/{room}"), None, true).await?;
     let hello = match token {
         Some(t) => json!({ "type": "hello", "v": 1, "token": t }),
         None => json!({ "type": "hello", "v": 1 }),

@@ -134,6 +134,10 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     println!("Open http://{addr}/");
     tracing::info!(%addr, db = %config.db.display(), "draughts web app started");
     let app = app(state.clone());
+    // No Nagle delay: small WebSocket messages (a move) go out at once.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await?;
     state.pause_clocks();
     state.rooms.shutdown().await;

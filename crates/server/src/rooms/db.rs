@@ -157,6 +157,8 @@ impl RoomDb {
 /// At most this many queued jobs share one transaction.
 const BATCH: usize = 512;
 const SWEEP_EVERY: Duration = Duration::from_secs(3600);
+/// A commit slower than this is logged.
+const SLOW_COMMIT: Duration = Duration::from_millis(100);
 
 fn writer(mut conn: Connection, rx: mpsc::Receiver<Job>, expire_after: Duration, live: LiveIds) {
     let mut next_sweep = Instant::now();
@@ -200,6 +202,8 @@ fn commit_batch(conn: &mut Connection, writes: Vec<(Vec<Op>, Reply)>) {
         return;
     }
     let now = crate::store::now_ms();
+    let started = Instant::now();
+    let jobs = writes.len();
     let result = (|| -> rusqlite::Result<Vec<Result<(), String>>> {
         let tx = conn.transaction()?;
         let mut results = Vec::with_capacity(writes.len());
@@ -219,6 +223,11 @@ fn commit_batch(conn: &mut Connection, writes: Vec<(Vec<Op>, Reply)>) {
         tx.commit()?;
         Ok(results)
     })();
+    let took = started.elapsed();
+    if took > SLOW_COMMIT {
+        // Every room waiting for this commit waits this long: worth knowing.
+        tracing::warn!(ms = took.as_millis() as u64, jobs, "slow room commit (the disk is slow or busy)");
+    }
     match result {
         Ok(results) => {
             for ((_, reply), r) in writes.into_iter().zip(results) {
