@@ -60,7 +60,7 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
   await host.click('#open-settings');
   await host.selectOption('#online-side', 'dark');
   await host.click('#online-create');
-  await host.waitForFunction(() => location.hash.startsWith('#/room/') && document.querySelector('#room-link').value);
+  await host.waitForFunction(() => location.hash.startsWith('#/room/') && document.querySelector('#room-link')?.value);
   const link = await host.inputValue('#room-link');
   assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/#\/room\/[A-Za-z0-9_-]{22}$/);
   assert.match(await host.textContent('#room-role'), /You play Dark/);
@@ -69,9 +69,9 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
 
   // The friend, in another context (its own storage), opens the link and takes the free seat.
   const friend = await newPage(browser, link);
-  await friend.waitForFunction(() => /You play Light/.test(document.querySelector('#room-role').textContent));
-  await host.waitForFunction(() => /Your move/.test(document.querySelector('#room-turn').textContent));
-  await host.waitForFunction(() => document.querySelector('#room-seat-light').dataset.connected === '1');
+  await friend.waitForFunction(() => /You play Light/.test((document.querySelector('#room-role')?.textContent ?? '')));
+  await host.waitForFunction(() => /Your move/.test((document.querySelector('#room-turn')?.textContent ?? '')));
+  await host.waitForFunction(() => document.querySelector('#room-seat-light')?.dataset.connected === '1');
   assert.match(await friend.textContent('#room-turn'), /Your friend's move/);
 
   // Four plies, alternating.
@@ -85,15 +85,15 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
 
   // The friend reloads mid-game: same seat, same moves; the host sees them go and come back.
   await friend.reload();
-  await friend.waitForFunction(() => /You play Light/.test(document.querySelector('#room-role').textContent));
+  await friend.waitForFunction(() => /You play Light/.test((document.querySelector('#room-role')?.textContent ?? '')));
   await waitPlies(friend, 4);
   const movesAfter = await friend.$$eval('#room-moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
   assert.deepEqual(movesAfter, movesBefore);
-  await host.waitForFunction(() => document.querySelector('#room-seat-light').dataset.connected === '1');
+  await host.waitForFunction(() => document.querySelector('#room-seat-light')?.dataset.connected === '1');
 
   // A third person with the link watches and cannot move.
   const watcher = await newPage(browser, link);
-  await watcher.waitForFunction(() => /watching/.test(document.querySelector('#room-role').textContent));
+  await watcher.waitForFunction(() => /watching/.test((document.querySelector('#room-role')?.textContent ?? '')));
   await waitPlies(watcher, 4);
   assert.equal(await watcher.$('#room-board .sq[aria-label$="can move"]'), null, 'a watcher has no piece to move');
 
@@ -132,10 +132,10 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
 
   // Rematch from both sides: a new game with colours swapped.
   await host.click('#room-rematch');
-  await friend.waitForFunction(() => /Accept the rematch/.test(document.querySelector('#room-rematch').textContent));
+  await friend.waitForFunction(() => /Accept the rematch/.test((document.querySelector('#room-rematch')?.textContent ?? '')));
   await friend.click('#room-rematch');
-  await host.waitForFunction(() => /You play Light/.test(document.querySelector('#room-role').textContent));
-  await friend.waitForFunction(() => /You play Dark/.test(document.querySelector('#room-role').textContent));
+  await host.waitForFunction(() => /You play Light/.test((document.querySelector('#room-role')?.textContent ?? '')));
+  await friend.waitForFunction(() => /You play Dark/.test((document.querySelector('#room-role')?.textContent ?? '')));
   await waitPlies(host, 0);
 
   for (const p of [host, friend, watcher]) assert.deepEqual(p.errors, [], 'no console errors');
