@@ -67,6 +67,9 @@ pub enum Feature {
     KingChase,
     /// Material lead (men and kings) times the share of material already traded (trade when ahead).
     TradeDown,
+    /// Endgame: the weaker side's kings in a double corner, where a lone short king is hardest
+    /// to catch (signed like the lead; a negative weight drives them out).
+    DoubleCorner,
     /// Men covered from behind: every square behind them is an own piece or off the board, so
     /// nothing can jump them from the front.
     Protected,
@@ -85,7 +88,7 @@ pub const NUM_FEATURES: usize = Feature::Turn as usize + 1;
 pub const FEATURE_NAMES: [&str; NUM_FEATURES] = [
     "man", "king", "row0", "row1", "row2", "row3", "row4", "row5", "row6", "row7", "row8", "centre_man",
     "centre_king", "mobility_man", "mobility_king", "runaway1", "runaway2", "runaway3", "exposed", "hole",
-    "king_diagonal", "imbalance", "king_chase", "trade_down", "protected", "immobile", "outpost", "turn",
+    "king_diagonal", "imbalance", "king_chase", "trade_down", "double_corner", "protected", "immobile", "outpost", "turn",
 ];
 
 /// A feature vector: Light's count minus Dark's for every feature (see [`Feature`]), plus the
@@ -198,6 +201,9 @@ pub(crate) struct Tables {
     pub rows: [[u64; 10]; 2],
     pub centre: u64,
     pub long_diagonal: u64,
+    /// The two squares of each double corner (diagonal boards; the corners whose corner square
+    /// is not playable).
+    pub double_corners: u64,
     pub left: u64,
     pub right: u64,
     /// (row, column) of each bit, for distances.
@@ -244,6 +250,19 @@ impl Tables {
                 right |= b;
             }
         }
+        let mut double_corners = 0u64;
+        if g.kind == BoardKind::Diagonal {
+            let last = size - 1;
+            for (r, c, dr, dc) in [(0, 0, 1i32, 1i32), (0, last, 1, -1), (last, 0, -1, 1), (last, last, -1, -1)] {
+                if g.bit_at(r, c).is_none() {
+                    for (rr, cc) in [(r as i32 + dr, c as i32), (r as i32, c as i32 + dc)] {
+                        if let Some(b) = g.bit_at(rr as u32, cc as u32) {
+                            double_corners |= 1u64 << b;
+                        }
+                    }
+                }
+            }
+        }
         let start = Position::start(v);
         let mut man_capture = [0u8; 2];
         for (i, light) in [(0, true), (1, false)] {
@@ -266,6 +285,7 @@ impl Tables {
             rows,
             centre,
             long_diagonal,
+            double_corners,
             left,
             right,
             coords,
@@ -472,6 +492,7 @@ fn features_and_mobility(pos: &Position) -> (Features, bool, bool) {
             let strong = if lead > 0 { Color::Light } else { Color::Dark };
             let chase = king_chase(t, pos.kings(strong), pos.pieces(!strong));
             values[Feature::KingChase as usize] = lead.signum() * chase;
+            values[Feature::DoubleCorner as usize] = lead.signum() * (pos.kings(!strong) & t.double_corners).count_ones() as i32;
         }
     }
     values[Feature::Turn as usize] = if pos.side_to_move() == Color::Light { 1 } else { -1 };
@@ -593,6 +614,18 @@ mod tests {
         // Filling 15 covers it.
         let p = fen::parse(Variant::English, "W:W22:B15,18,25").unwrap();
         assert_eq!(features(&p).values[Feature::Exposed as usize], 0);
+    }
+
+    #[test]
+    fn double_corners_are_found() {
+        let t = Tables::get(Variant::English);
+        let g = Variant::English.geometry();
+        let names: Vec<u32> = (0..64).filter(|b| t.double_corners & (1u64 << b) != 0).map(|b| g.number_of_bit(b)).collect();
+        assert_eq!(names, vec![1, 5, 28, 32]);
+        let t = Tables::get(Variant::International);
+        let g = Variant::International.geometry();
+        let names: Vec<u32> = (0..64).filter(|b| t.double_corners & (1u64 << b) != 0).map(|b| g.number_of_bit(b)).collect();
+        assert_eq!(names, vec![1, 6, 45, 50]);
     }
 
     #[test]

@@ -159,6 +159,8 @@ pub struct Searcher {
     pv: Vec<[Move; MAX_PLY]>,
     pv_len: [usize; MAX_PLY + 1],
     root_depth: i32,
+    /// Index of the root position in the repetition stack (earlier entries are game history).
+    root_index: usize,
     /// Evaluations of quiet positions: (hash, score, side to move can move), direct-mapped.
     eval_cache: Vec<(u64, QuietEval)>,
     /// The variant of the last search: tables are cleared when it changes.
@@ -230,6 +232,7 @@ impl Searcher {
             pv: vec![[empty; MAX_PLY]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             root_depth: 0,
+            root_index: 0,
             eval_cache: vec![(0, QuietEval { score: 0, can_move: false, threatened: false }); EVAL_CACHE],
             last_variant: None,
             custom_weights: false,
@@ -475,6 +478,7 @@ impl Searcher {
     fn root_child(&mut self, root: &RootState, mv: &Move, depth: i32, alpha: i32, beta: i32) -> i32 {
         self.rep.clear();
         self.rep.extend_from_slice(&root.rep);
+        self.root_index = self.rep.len().saturating_sub(1);
         let child = root.pos.after(mv);
         let (q, irr) = self.next_quiet(&root.pos, mv, root.quiet);
         let irrev = if irr { self.rep.len() } else { 0 };
@@ -485,6 +489,7 @@ impl Searcher {
     fn root(&mut self, root: &RootState, moves: &mut [Move], depth: i32, mut alpha: i32, beta: i32) -> (i32, Option<usize>) {
         self.rep.clear();
         self.rep.extend_from_slice(&root.rep);
+        self.root_index = self.rep.len().saturating_sub(1);
         self.pv_len[0] = 0;
         let mut best = -INFINITY;
         let mut best_idx = None;
@@ -549,7 +554,11 @@ impl Searcher {
         })
     }
 
-    /// True if the position on top of the repetition stack occurred before since `irrev`.
+    /// True if the position on top of the repetition stack counts as a draw by repetition:
+    /// it already occurred on the searched line (from the root on), or twice in the game before
+    /// the root (this is then its third occurrence, RULES.md section 1). Only positions since
+    /// `irrev` (the last capture or man move) can repeat. Counting one earlier occurrence in the
+    /// game as a draw would make long king manoeuvres look drawn.
     #[inline(always)]
     fn repeated(&self, irrev: usize) -> bool {
         let n = self.rep.len();
@@ -557,10 +566,18 @@ impl Searcher {
             return false;
         }
         let h = self.rep[n - 1];
+        let root = self.root_index;
+        let mut in_history = 0;
         let mut i = n - 5;
         loop {
             if self.rep[i] == h {
-                return true;
+                if i >= root {
+                    return true;
+                }
+                in_history += 1;
+                if in_history >= 2 {
+                    return true;
+                }
             }
             if i < irrev + 2 {
                 return false;

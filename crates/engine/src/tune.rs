@@ -204,8 +204,16 @@ pub fn fit(samples: &[Sample], start: &Weights, iterations: usize, lambda: f64) 
     let n = theta.len();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
     let (b1, b2, lr, eps, pull) = (0.9, 0.999, 1.0, 1e-8, 1e-6);
-    // The man's opening weight anchors the scale: it stays at its starting value.
-    let fixed = Feature::Man as usize;
+    // The man's opening weight anchors the scale; the king chase and the double corner are
+    // endgame technique that game records rarely reach (they are resigned first): all keep their
+    // starting values.
+    let fixed = [
+        Feature::Man as usize,
+        Feature::KingChase as usize,
+        NUM_FEATURES + Feature::KingChase as usize,
+        Feature::DoubleCorner as usize,
+        NUM_FEATURES + Feature::DoubleCorner as usize,
+    ];
     for t in 1..=iterations {
         let mut grad = vec![0.0; n];
         for (x, target) in samples.iter().zip(&targets) {
@@ -222,7 +230,7 @@ pub fn fit(samples: &[Sample], start: &Weights, iterations: usize, lambda: f64) 
         }
         let count = samples.len().max(1) as f64;
         for i in 0..n {
-            if i == fixed {
+            if fixed.contains(&i) {
                 continue;
             }
             let g = grad[i] / count + pull * (theta[i] - anchor[i]);
