@@ -2,22 +2,23 @@
 //! for a position.
 
 use crate::moves_cmd::MoveJson;
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
 use draughts_engine::{mate_in, Limits, Searcher};
-use draughts_rules::notation::{fen, movetext};
-use draughts_rules::{Game, Position, Variant};
+use draughts_rules::notation::movetext;
+use draughts_rules::Game;
 use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Duration;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Rule set: english, american, german, russian, international, turkish, italian, brazilian.
-    #[arg(long, value_parser = crate::parse_variant)]
-    variant: Variant,
-    /// The position as FEN (default: the start position).
+    #[command(flatten)]
+    position: crate::position_args::PositionArgs,
+    /// Moves to play from the position before analysing, in the variant's notation separated by
+    /// spaces (for example "32-28 19-23 28x19"); repetitions and the quiet-move counter count
+    /// them as game history.
     #[arg(long)]
-    fen: Option<String>,
+    moves: Option<String>,
     /// Search to this depth in plies (captures are always played out beyond it).
     #[arg(long, conflicts_with = "movetime")]
     depth: Option<u32>,
@@ -48,11 +49,10 @@ struct AnalysisJson {
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
-    let pos = match &a.fen {
-        Some(f) => fen::parse(a.variant, f)?,
-        None => Position::start(a.variant),
-    };
-    let game = Game::from_position(pos);
+    let mut game = Game::from_position(a.position.position()?);
+    for (i, m) in a.moves.as_deref().unwrap_or("").split_whitespace().enumerate() {
+        game.play_text(m).map_err(|e| anyhow!("--moves: move {} ({m}): {e}", i + 1))?;
+    }
     if let Some(o) = game.outcome() {
         bail!("the position is already decided ({o}); nothing to analyze");
     }
@@ -64,7 +64,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
         (None, Some(ms)) => Limits::movetime(Duration::from_millis(ms)),
         (None, None) => Limits::movetime(Duration::from_millis(2000)),
     };
-    let v = a.variant;
+    let v = a.position.variant;
     let mut searcher = Searcher::new(a.hash.clamp(1, 16384));
     let json = a.json;
     let r = searcher.search(&game, &limits, None, &mut |i| {

@@ -4,6 +4,7 @@
 
 use anyhow::{anyhow, bail, Result};
 use draughts_engine::dxp::{follow, initiate, Connection, DxpConfig, DxpGame};
+use draughts_engine::matchplay::balanced_opening;
 use draughts_rules::notation::movetext;
 use draughts_rules::{Color, Variant};
 use std::io::Write;
@@ -31,6 +32,13 @@ pub struct Args {
     /// Initiator: thinking time per side announced in the game request, in minutes.
     #[arg(long, default_value_t = 10)]
     minutes: u32,
+    /// Initiator: start each pair of games (colours reversed) after a balanced opening of this
+    /// many half-moves, chosen like `draughts match` does (0: every game from the start position).
+    #[arg(long, default_value_t = 0)]
+    opening_plies: usize,
+    /// Initiator: seed of the opening choice.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// Our name in the protocol.
     #[arg(long, default_value = "draughts")]
     name: String,
@@ -46,6 +54,13 @@ pub fn run(a: Args) -> Result<ExitCode> {
         games: a.games.max(1),
         max_plies: a.max_plies.max(2),
         minutes: a.minutes,
+        openings: if a.opening_plies == 0 || a.listen.is_some() {
+            Vec::new()
+        } else {
+            (0..a.games.max(1).div_ceil(2))
+                .map(|k| balanced_opening(Variant::International, a.opening_plies, a.seed.wrapping_add(k as u64 * 7919)))
+                .collect()
+        },
     };
     // The opponent may think for a long time; do not give up on it too early.
     let timeout = Duration::from_secs(600).max(cfg.movetime * 20);

@@ -42,6 +42,22 @@ fn analyze_reports_bad_input_clearly() {
 }
 
 #[test]
+fn analyze_plays_moves_first() {
+    // After 32-28 19-23, Light must take: 28x19 is the only move.
+    let out = draughts()
+        .args(["analyze", "--variant", "international", "--moves", "32-28 19-23", "--depth", "3", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(json(&out.stdout)["best"]["move"], "28x19");
+    // A bad move is named with its number.
+    let out = draughts().args(["analyze", "--variant", "international", "--moves", "32-28 19-24 28-21", "--depth", "3"]).output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("move 3 (28-21)"), "{err}");
+}
+
+#[test]
 fn bench_node_count_is_deterministic() {
     let run = || {
         let out = draughts().args(["bench", "--depth", "3", "--json"]).output().unwrap();

@@ -302,6 +302,10 @@ pub struct DxpConfig {
     pub max_plies: usize,
     /// Initiator: thinking time in minutes announced in GAMEREQ.
     pub minutes: u32,
+    /// Initiator: opening lines (moves from the start) to play, each twice with colours
+    /// reversed; game `i` uses line `i / 2` (cycling). The position after the line is sent in
+    /// GAMEREQ and the line is kept in the game record. Empty: every game from the start.
+    pub openings: Vec<Vec<Move>>,
 }
 
 /// How a DXP game ended.
@@ -347,9 +351,22 @@ fn end_reason_for_us(game: &Game, ours: Color) -> u8 {
     }
 }
 
+/// Sends GAMEEND with our view of the result and waits for the other side's GAMEEND.
+fn end_game(conn: &mut Connection, game: Game, ours: Color) -> Result<Flow, String> {
+    conn.send(&Message::GameEnd { reason: end_reason_for_us(&game, ours), stop: 0 })?;
+    loop {
+        match conn.recv()? {
+            None => return Ok(Flow::Closed(Some(DxpGame { outcome: game.outcome(), game, ours, their_end_reason: None }))),
+            Some(Message::GameEnd { stop, .. }) => {
+                return Ok(Flow::Ended(DxpGame { outcome: game.outcome(), game, ours, their_end_reason: None }, stop == 1));
+            }
+            Some(_) => continue,
+        }
+    }
+}
+
 /// Plays one game after GAMEREQ/GAMEACC until a GAMEEND exchange or the end of the connection.
-fn play(conn: &mut Connection, searcher: &mut Searcher, start: Position, ours: Color, cfg: &DxpConfig, initiator: bool, on_move: &mut dyn FnMut(&Game)) -> Result<Flow, String> {
-    let mut game = Game::from_position(start);
+fn play(conn: &mut Connection, searcher: &mut Searcher, mut game: Game, ours: Color, cfg: &DxpConfig, initiator: bool, on_move: &mut dyn FnMut(&Game)) -> Result<Flow, String> {
     searcher.clear();
     loop {
         let to_move = game.position().side_to_move();
@@ -357,17 +374,7 @@ fn play(conn: &mut Connection, searcher: &mut Searcher, start: Position, ours: C
             let over = game.outcome().is_some();
             let cap = initiator && game.ply() >= cfg.max_plies;
             if over || cap {
-                conn.send(&Message::GameEnd { reason: end_reason_for_us(&game, ours), stop: 0 })?;
-                // Wait for the acknowledgement.
-                loop {
-                    match conn.recv()? {
-                        None => return Ok(Flow::Closed(Some(DxpGame { outcome: game.outcome(), game, ours, their_end_reason: None }))),
-                        Some(Message::GameEnd { stop, .. }) => {
-                            return Ok(Flow::Ended(DxpGame { outcome: game.outcome(), game, ours, their_end_reason: None }, stop == 1));
-                        }
-                        Some(_) => continue,
-                    }
-                }
+                return end_game(conn, game, ours);
             }
             let t = Instant::now();
             let r = searcher.search(&game, &Limits::movetime(cfg.movetime), None, &mut |_| {});
@@ -380,7 +387,9 @@ fn play(conn: &mut Connection, searcher: &mut Searcher, start: Position, ours: C
                 None => return Ok(Flow::Closed(Some(DxpGame { outcome: game.outcome(), game, ours, their_end_reason: None }))),
                 Some(Message::Move { from, to, captured, .. }) => {
                     if game.outcome().is_some() {
-                        return Err("the opponent moved after the game had ended".into());
+                        // Our rules ended the game on the opponent's turn (its draw rules may
+                        // differ): now that it is our turn, end it with GAMEEND.
+                        return end_game(conn, game, ours);
                     }
                     let mv = find_move(game.position(), from, to, &captured)?;
                     game.play(&mv).map_err(|e| e.to_string())?;
@@ -413,7 +422,7 @@ pub fn follow(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(&D
                     continue;
                 }
                 conn.send(&Message::GameAcc { name: cfg.name.clone(), code: 0 })?;
-                match play(conn, &mut searcher, start, follower, cfg, false, on_move)? {
+                match play(conn, &mut searcher, Game::from_position(start), follower, cfg, false, on_move)? {
                     Flow::Ended(g, stop) => {
                         on_game(&g);
                         games.push(g);
@@ -438,14 +447,28 @@ pub fn follow(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(&D
     }
 }
 
-/// Initiator: requests `cfg.games` games from the standard start position, colours
-/// alternating (we take Light first). Returns the games played.
+/// Initiator: requests `cfg.games` games, from the standard start position or after the
+/// opening lines of `cfg.openings`, colours alternating (we take Light first). Returns the games
+/// played.
+///
+/// Errors: an opening line that is not legal from the start, or a protocol failure.
 pub fn initiate(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(&DxpGame), on_move: &mut dyn FnMut(&Game)) -> Result<Vec<DxpGame>, String> {
     let mut searcher = Searcher::new(64);
     let mut games = Vec::new();
     for i in 0..cfg.games {
         let ours = if i % 2 == 0 { Color::Light } else { Color::Dark };
-        conn.send(&Message::GameReq { name: cfg.name.clone(), follower: !ours, minutes: cfg.minutes, moves: 0, position: None })?;
+        let mut game = Game::new(Variant::International);
+        let mut position = None;
+        if !cfg.openings.is_empty() {
+            let line = &cfg.openings[(i / 2) % cfg.openings.len()];
+            for mv in line {
+                game.play(mv).map_err(|e| format!("opening {}: {e}", i / 2 + 1))?;
+            }
+            if !line.is_empty() {
+                position = Some(*game.position());
+            }
+        }
+        conn.send(&Message::GameReq { name: cfg.name.clone(), follower: !ours, minutes: cfg.minutes, moves: 0, position })?;
         loop {
             match conn.recv()? {
                 None => return Err("the Follower closed the connection before accepting".into()),
@@ -455,7 +478,7 @@ pub fn initiate(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(
                 Some(other) => return Err(format!("expected GAMEACC, got {}", other.encode())),
             }
         }
-        match play(conn, &mut searcher, Position::start(Variant::International), ours, cfg, true, on_move)? {
+        match play(conn, &mut searcher, game, ours, cfg, true, on_move)? {
             Flow::Ended(g, stop) => {
                 on_game(&g);
                 games.push(g);

@@ -17,7 +17,7 @@
 //! kings on the long diagonal, balance of the wings, and endgame technique (kings closing in on
 //! the weaker side, trading when ahead).
 
-use draughts_rules::{BoardKind, Color, Geometry, KingRange, Position, Variant};
+use draughts_rules::{BoardKind, Color, Geometry, KingRange, Position, Rules, Variant};
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
@@ -148,8 +148,8 @@ impl Weights {
             let _ = writeln!(s, "# {line}");
         }
         let _ = writeln!(s, "# feature  opening  ending");
-        for i in 0..NUM_FEATURES {
-            let _ = writeln!(s, "{:<14} {:>6} {:>6}", FEATURE_NAMES[i], self.opening[i], self.ending[i]);
+        for (i, name) in FEATURE_NAMES.iter().enumerate() {
+            let _ = writeln!(s, "{:<14} {:>6} {:>6}", name, self.opening[i], self.ending[i]);
         }
         s
     }
@@ -193,12 +193,9 @@ pub fn builtin_text(variant: Variant) -> &'static str {
     }
 }
 
-/// Board tables of one variant, computed once.
+/// Board tables of one variant, computed once (the per-side ones are constants of `Spec`).
 pub(crate) struct Tables {
     pub g: Geometry,
-    pub flying: bool,
-    /// Men of each side on each row counted from that side's back row: `rows[side][r]`.
-    pub rows: [[u64; 10]; 2],
     pub centre: u64,
     pub long_diagonal: u64,
     /// The two squares of each double corner (diagonal boards; the corners whose corner square
@@ -210,11 +207,6 @@ pub(crate) struct Tables {
     pub coords: [(i8, i8); 64],
     /// Pieces of one side at the start (for the phase).
     pub start_pieces: i32,
-    /// Forward directions of Light / Dark men (bit set over direction indices).
-    pub forward: [u8; 2],
-    /// Directions in which men of Light / Dark capture.
-    pub man_capture: [u8; 2],
-    pub men_capture_kings: bool,
 }
 
 impl Tables {
@@ -222,11 +214,6 @@ impl Tables {
         let r = v.rules();
         let g = r.geometry;
         let size = g.size as u32;
-        let mut rows = [[0u64; 10]; 2];
-        for rel in 0..size {
-            rows[0][rel as usize] = g.row_mask(size - 1 - rel);
-            rows[1][rel as usize] = g.row_mask(rel);
-        }
         let mut coords = [(0i8, 0i8); 64];
         let (mut centre, mut long_diagonal, mut left, mut right) = (0u64, 0u64, 0u64, 0u64);
         let (lo, hi) = if size == 10 { (3, 6) } else { (2, 5) };
@@ -264,25 +251,8 @@ impl Tables {
             }
         }
         let start = Position::start(v);
-        let mut man_capture = [0u8; 2];
-        for (i, light) in [(0, true), (1, false)] {
-            man_capture[i] = g.forward(light);
-            if r.men_capture_backward {
-                man_capture[i] |= g.backward(light);
-            }
-            if r.men_capture_sideways {
-                man_capture[i] |= g.side;
-            }
-        }
-        let mut forward = [g.forward(true), g.forward(false)];
-        if r.men_step_sideways {
-            forward[0] |= g.side;
-            forward[1] |= g.side;
-        }
         Tables {
             g,
-            flying: r.king_range == KingRange::Flying,
-            rows,
             centre,
             long_diagonal,
             double_corners,
@@ -290,16 +260,14 @@ impl Tables {
             right,
             coords,
             start_pieces: start.pieces(Color::Light).count_ones() as i32,
-            forward,
-            man_capture,
-            men_capture_kings: r.men_capture_kings,
         }
     }
 
     pub fn get(v: Variant) -> &'static Tables {
         static T: OnceLock<Vec<Tables>> = OnceLock::new();
         let all = T.get_or_init(|| Variant::ALL.iter().map(|v| Tables::new(*v)).collect());
-        &all[Variant::ALL.iter().position(|x| *x == v).unwrap_or(0)]
+        // `Variant::ALL` lists the variants in declaration order.
+        &all[v as usize]
     }
 }
 
@@ -320,16 +288,67 @@ fn ray(g: &Geometry, d: usize, from: u64, empty: u64, flying: bool) -> u64 {
     acc
 }
 
+/// The variant `Variant::ALL[V]` seen from side `LIGHT`, as constants: the evaluation is compiled
+/// once per variant and side, so that every shift, mask and direction test below is a constant
+/// (the same idea as the rules crate's `RuleSet`).
+struct Spec<const V: usize, const LIGHT: bool>;
+
+impl<const V: usize, const LIGHT: bool> Spec<V, LIGHT> {
+    const R: &'static Rules = Variant::ALL[V].rules();
+    const G: &'static Geometry = &Self::R.geometry;
+    const FLYING: bool = matches!(Self::R.king_range, KingRange::Flying);
+    /// Directions in which our men step (forward, plus sideways in Turkish).
+    const STEP: u8 = Self::G.forward(LIGHT) | if Self::R.men_step_sideways { Self::G.side } else { 0 };
+    /// Our forward directions without the sideways ones (the way to the crowning row).
+    const FORWARD: u8 = Self::G.forward(LIGHT) & !Self::G.side;
+    /// Our backward directions without the sideways ones.
+    const BACKWARD: u8 = Self::G.backward(LIGHT) & !Self::G.side;
+    /// Directions in which the enemy's men capture.
+    const ENEMY_MAN_CAPTURE: u8 = Self::G.forward(!LIGHT)
+        | if Self::R.men_capture_backward { Self::G.backward(!LIGHT) } else { 0 }
+        | if Self::R.men_capture_sideways { Self::G.side } else { 0 };
+    /// Our rows counted from our own back row.
+    const ROWS: [u64; 10] = relative_rows(Self::G, LIGHT);
+    /// The rows of the opponent's half.
+    const FAR_HALF: u64 = {
+        let size = Self::G.size as usize;
+        let mut m = 0;
+        let mut r = size / 2;
+        while r < size {
+            m |= Self::ROWS[r];
+            r += 1;
+        }
+        m
+    };
+}
+
+/// The rows of a board counted from one side's back row (index 0), as bit sets.
+const fn relative_rows(g: &Geometry, light: bool) -> [u64; 10] {
+    let mut rows = [0u64; 10];
+    let size = g.size as u32;
+    let mut rel = 0;
+    while rel < size {
+        rows[rel as usize] = g.row_mask(if light { size - 1 - rel } else { rel });
+        rel += 1;
+    }
+    rows
+}
+
 /// Counts of one side: everything of [`Feature`] except the shared terms.
-fn side_terms(t: &Tables, pos: &Position, side: Color, out: &mut [i32; NUM_FEATURES]) {
-    let g = &t.g;
-    let s = side.index();
+#[inline(always)]
+fn side_terms<const V: usize, const LIGHT: bool>(t: &Tables, pos: &Position, out: &mut [i32; NUM_FEATURES]) {
+    let g = Spec::<V, LIGHT>::G;
+    let flying = Spec::<V, LIGHT>::FLYING;
+    let step_dirs = Spec::<V, LIGHT>::STEP;
+    let rows = &Spec::<V, LIGHT>::ROWS;
+    let side = if LIGHT { Color::Light } else { Color::Dark };
     let own = pos.pieces(side);
     let enemy = pos.pieces(!side);
     let kings = pos.all_kings();
     let men = own & !kings;
     let own_kings = own & kings;
-    let empty = g.board & !(own | enemy);
+    let occupied = own | enemy;
+    let empty = g.board & !occupied;
     let enemy_men = enemy & !kings;
     let enemy_kings = enemy & kings;
 
@@ -337,65 +356,66 @@ fn side_terms(t: &Tables, pos: &Position, side: Color, out: &mut [i32; NUM_FEATU
     out[Feature::King as usize] = own_kings.count_ones() as i32;
     let size = g.size as usize;
     for r in 0..(size - 1).min(9) {
-        out[Feature::Row0 as usize + r] = (men & t.rows[s][r]).count_ones() as i32;
+        out[Feature::Row0 as usize + r] = (men & rows[r]).count_ones() as i32;
     }
     out[Feature::CentreMan as usize] = (men & t.centre).count_ones() as i32;
     out[Feature::CentreKing as usize] = (own_kings & t.centre).count_ones() as i32;
 
-    // Mobility.
+    // Mobility; `movable` are the men with a free step.
     let mut mob_men = 0;
+    let mut movable = 0u64;
     for d in 0..4 {
-        if t.forward[s] & (1 << d) != 0 {
-            mob_men += (g.dirs[d].step(men) & empty).count_ones() as i32;
+        if step_dirs & (1 << d) != 0 {
+            let to = g.dirs[d].step(men) & empty;
+            mob_men += to.count_ones() as i32;
+            movable |= g.dirs[3 - d].step(to);
         }
     }
     out[Feature::MobilityMan as usize] = mob_men;
     let mut mob_kings = 0;
     if own_kings != 0 {
         for d in 0..4 {
-            mob_kings += ray(g, d, own_kings, empty, t.flying).count_ones() as i32;
+            mob_kings += ray(g, d, own_kings, empty, flying).count_ones() as i32;
         }
     }
     out[Feature::MobilityKing as usize] = mob_kings;
 
     // Runaway men: a man within three rows of crowning whose forward cone (the squares it could
-    // step through on the way) holds no piece.
-    let far = size - 1;
-    let fwd = t.forward[s] & !g.side;
-    let occupied = own | enemy;
-    for dist in 1..=3usize {
-        let row = far - dist;
-        let mut cand = men & t.rows[s][row];
-        let mut count = 0;
-        while cand != 0 {
-            let b = cand & cand.wrapping_neg();
-            cand &= cand - 1;
-            let mut front = b;
-            let mut clear = true;
-            for _ in 0..dist {
-                let mut next = 0;
-                for d in 0..4 {
-                    if fwd & (1 << d) != 0 {
-                        next |= g.dirs[d].step(front);
-                    }
-                }
-                if next & occupied != 0 && (dist > 1 || next & !occupied == 0) {
-                    clear = false;
-                    break;
-                }
-                front = next;
-            }
-            if clear {
-                count += 1;
-            }
+    // step through on the way) holds no piece; one row away, one free square ahead is enough.
+    // Computed for all squares at once: `cone[k]` are the squares whose k-step cone is empty.
+    let fwd = Spec::<V, LIGHT>::FORWARD;
+    let mut next_occupied = 0u64;
+    let mut next_empty = 0u64;
+    for d in 0..4 {
+        if fwd & (1 << d) != 0 {
+            next_occupied |= g.dirs[3 - d].step(occupied);
+            next_empty |= g.dirs[3 - d].step(empty);
         }
-        out[Feature::Runaway1 as usize + dist - 1] = count;
     }
+    let cone1 = !next_occupied;
+    let mut cone2 = cone1;
+    let mut cone3 = cone1;
+    for d in 0..4 {
+        if fwd & (1 << d) != 0 {
+            let dir = &g.dirs[d];
+            cone2 &= !dir.from_mask | g.dirs[3 - d].step(cone1);
+        }
+    }
+    for d in 0..4 {
+        if fwd & (1 << d) != 0 {
+            let dir = &g.dirs[d];
+            cone3 &= !dir.from_mask | g.dirs[3 - d].step(cone2);
+        }
+    }
+    let far = size - 1;
+    out[Feature::Runaway1 as usize] = (men & rows[far - 1] & (cone1 | next_empty)).count_ones() as i32;
+    out[Feature::Runaway2 as usize] = (men & rows[far - 2] & cone2).count_ones() as i32;
+    out[Feature::Runaway3 as usize] = (men & rows[far - 3] & cone3).count_ones() as i32;
 
     // Exposed pieces: an enemy piece could take them now (enemy piece in front along a line,
     // empty square behind). Flying enemy kings attack along their whole ray.
-    let enemy_man_dirs = t.man_capture[1 - s];
-    let victims_of_men = if t.men_capture_kings { own } else { men };
+    let enemy_man_dirs = Spec::<V, LIGHT>::ENEMY_MAN_CAPTURE;
+    let victims_of_men = if Spec::<V, LIGHT>::R.men_capture_kings { own } else { men };
     let mut exposed = 0u64;
     for d in 0..4 {
         let dir = &g.dirs[d];
@@ -404,7 +424,7 @@ fn side_terms(t: &Tables, pos: &Position, side: Color, out: &mut [i32; NUM_FEATU
             reach |= dir.step(enemy_men) & victims_of_men;
         }
         if enemy_kings != 0 {
-            let slide = ray(g, d, enemy_kings, empty, t.flying) | enemy_kings;
+            let slide = ray(g, d, enemy_kings, empty, flying) | enemy_kings;
             reach |= dir.step(slide) & own;
         }
         // Victims whose square beyond (in direction d) is empty.
@@ -431,7 +451,7 @@ fn side_terms(t: &Tables, pos: &Position, side: Color, out: &mut [i32; NUM_FEATU
 
     // Structure: covered, immobile and outpost men.
     let mut covered = men;
-    let back_dirs = g.backward(side == Color::Light) & !g.side;
+    let back_dirs = Spec::<V, LIGHT>::BACKWARD;
     for d in 0..4 {
         if back_dirs & (1 << d) != 0 {
             let dir = &g.dirs[d];
@@ -440,19 +460,9 @@ fn side_terms(t: &Tables, pos: &Position, side: Color, out: &mut [i32; NUM_FEATU
             covered &= ok;
         }
     }
-    let mut movable = 0u64;
-    for d in 0..4 {
-        if t.forward[s] & (1 << d) != 0 {
-            movable |= g.dirs[3 - d].step(g.dirs[d].step(men) & empty);
-        }
-    }
-    let mut far_half = 0u64;
-    for r in size / 2..size {
-        far_half |= t.rows[s][r];
-    }
     out[Feature::Protected as usize] = covered.count_ones() as i32;
     out[Feature::Immobile as usize] = (men & !movable).count_ones() as i32;
-    out[Feature::Outpost as usize] = (covered & far_half).count_ones() as i32;
+    out[Feature::Outpost as usize] = (covered & Spec::<V, LIGHT>::FAR_HALF).count_ones() as i32;
 
     out[Feature::KingDiagonal as usize] = (own_kings & t.long_diagonal).count_ones() as i32;
     let l = (men & t.left).count_ones() as i32;
@@ -468,11 +478,32 @@ pub fn features(pos: &Position) -> Features {
 /// [`features`], plus whether the side to move has a quiet move (its mobility is not zero) and
 /// whether the opponent threatens to take one of its pieces.
 fn features_and_mobility(pos: &Position) -> (Features, bool, bool) {
-    let t = Tables::get(pos.variant());
+    macro_rules! by_variant {
+        ($f:ident) => {
+            match pos.variant() {
+                Variant::English => $f::<0>(pos),
+                Variant::American => $f::<1>(pos),
+                Variant::German => $f::<2>(pos),
+                Variant::Russian => $f::<3>(pos),
+                Variant::International => $f::<4>(pos),
+                Variant::Turkish => $f::<5>(pos),
+                Variant::Italian => $f::<6>(pos),
+                Variant::Brazilian => $f::<7>(pos),
+            }
+        };
+    }
+    // One compiled copy per variant (the index is the variant's place in `Variant::ALL`).
+    by_variant!(features_of)
+}
+
+#[inline(always)]
+fn features_of<const V: usize>(pos: &Position) -> (Features, bool, bool) {
+    debug_assert_eq!(Variant::ALL[V], pos.variant());
+    let t = Tables::get(Variant::ALL[V]);
     let mut light = [0i32; NUM_FEATURES];
     let mut dark = [0i32; NUM_FEATURES];
-    side_terms(t, pos, Color::Light, &mut light);
-    side_terms(t, pos, Color::Dark, &mut dark);
+    side_terms::<V, true>(t, pos, &mut light);
+    side_terms::<V, false>(t, pos, &mut dark);
     let mut values = [0i32; NUM_FEATURES];
     for i in 0..NUM_FEATURES {
         values[i] = light[i] - dark[i];
@@ -528,10 +559,7 @@ fn king_chase(t: &Tables, mut kings: u64, targets: u64) -> i32 {
 /// Draw-ish endings where material alone misleads, as a divisor of the score (1 = no change).
 /// With flying kings, a lone king holds the draw against up to three pieces without men in
 /// most positions (two kings against one is a book draw in international and russian).
-fn draw_divisor(t: &Tables, pos: &Position) -> i32 {
-    if !t.flying {
-        return 1;
-    }
+fn draw_divisor(pos: &Position) -> i32 {
     for strong in [Color::Light, Color::Dark] {
         let weak = !strong;
         let s = pos.pieces(strong).count_ones();
@@ -569,9 +597,22 @@ pub struct QuietEval {
 
 /// Evaluates a position where the side to move has no capture (see [`QuietEval`]).
 pub fn evaluate_quiet(pos: &Position, w: &Weights) -> QuietEval {
-    let (f, can_move, threatened) = features_and_mobility(pos);
-    let t = Tables::get(pos.variant());
-    let light = w.apply(&f) / draw_divisor(t, pos);
+    match pos.variant() {
+        Variant::English => evaluate_quiet_of::<0>(pos, w),
+        Variant::American => evaluate_quiet_of::<1>(pos, w),
+        Variant::German => evaluate_quiet_of::<2>(pos, w),
+        Variant::Russian => evaluate_quiet_of::<3>(pos, w),
+        Variant::International => evaluate_quiet_of::<4>(pos, w),
+        Variant::Turkish => evaluate_quiet_of::<5>(pos, w),
+        Variant::Italian => evaluate_quiet_of::<6>(pos, w),
+        Variant::Brazilian => evaluate_quiet_of::<7>(pos, w),
+    }
+}
+
+fn evaluate_quiet_of<const V: usize>(pos: &Position, w: &Weights) -> QuietEval {
+    let (f, can_move, threatened) = features_of::<V>(pos);
+    let divisor = if Spec::<V, true>::FLYING { draw_divisor(pos) } else { 1 };
+    let light = w.apply(&f) / divisor;
     QuietEval { score: if pos.side_to_move() == Color::Light { light } else { -light }, can_move, threatened }
 }
 
@@ -587,13 +628,21 @@ mod tests {
             assert!(w.opening[Feature::Man as usize] > 0, "{v}");
             let p = Position::start(v);
             let f = features(&p);
-            for i in 0..NUM_FEATURES {
+            for (i, name) in FEATURE_NAMES.iter().enumerate() {
                 if i != Feature::Turn as usize {
-                    assert_eq!(f.values[i], 0, "{v}: feature {}", FEATURE_NAMES[i]);
+                    assert_eq!(f.values[i], 0, "{v}: feature {name}");
                 }
             }
             let text = w.to_text("round trip");
             assert_eq!(&Weights::from_text(&text).unwrap(), w);
+        }
+    }
+
+    #[test]
+    fn variants_are_listed_in_declaration_order() {
+        // `Tables::get` and the per-variant dispatch index by `Variant as usize`.
+        for (i, v) in Variant::ALL.iter().enumerate() {
+            assert_eq!(*v as usize, i);
         }
     }
 

@@ -302,7 +302,7 @@ fn send(out: &SharedOut, line: &str) {
 /// The score as Hub's "men" (a real number); a win in `n` half-moves is `100 - n/100`, a loss
 /// its negative.
 pub fn score_men(score: i32) -> String {
-    if score > MATE_BOUND || score < -MATE_BOUND {
+    if !(-MATE_BOUND..=MATE_BOUND).contains(&score) {
         let n = crate::search::mate_in(score).unwrap_or(0).abs() as f64;
         let v = 100.0 - n / 100.0;
         return format!("{:.2}", if score > 0 { v } else { -v });

@@ -222,7 +222,7 @@ pub fn balanced_opening(variant: Variant, plies: usize, seed: u64) -> Vec<Move> 
             let scored = searcher.score_root_moves(&game, 4, &Limits::default(), None);
             let Some(best) = scored.first().map(|s| s.1) else { break };
             let ok: Vec<&(Move, i32)> = scored.iter().filter(|(_, s)| best - s <= 20).collect();
-            let r = crate::splitmix(seed ^ (attempt << 32) ^ (i as u64 + 1) * 0x9E37) as usize % ok.len();
+            let r = crate::splitmix(seed ^ (attempt << 32) ^ ((i as u64 + 1) * 0x9E37)) as usize % ok.len();
             let mv = ok[r].0;
             if game.play(&mv).is_err() {
                 break;

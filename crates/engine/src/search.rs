@@ -172,7 +172,8 @@ pub struct Searcher {
 /// Entries of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
 
-// The raw stop-flag pointer is only used during `search`, while the borrowed flag is alive.
+// The raw stop-flag pointer is set at the start of `search`/`score_root_moves` from the flag they
+// borrow, only read during that call, and cleared before it returns.
 unsafe impl Send for Searcher {}
 
 impl Default for Searcher {
@@ -301,11 +302,9 @@ impl Searcher {
             elapsed: Duration::ZERO,
             pv: Vec::new(),
         };
-        if game.outcome().is_some() {
-            return result;
-        }
         let mut moves = root.pos.legal_moves();
-        if moves.is_empty() {
+        if game.outcome().is_some() || moves.is_empty() {
+            self.stop_flag = None;
             return result;
         }
         result.best = Some(moves[0]);
@@ -390,6 +389,8 @@ impl Searcher {
                 break;
             }
         }
+        // The flag is borrowed for this call only.
+        self.stop_flag = None;
         result.nodes = self.nodes;
         result.elapsed = self.start.elapsed();
         result
@@ -401,6 +402,7 @@ impl Searcher {
     pub fn score_root_moves(&mut self, game: &Game, depth: u32, limits: &Limits, stop: Option<&AtomicBool>) -> Vec<(Move, i32)> {
         let root = self.prepare(game, limits, stop);
         if game.outcome().is_some() {
+            self.stop_flag = None;
             return Vec::new();
         }
         let moves = root.pos.legal_moves();
@@ -420,12 +422,13 @@ impl Searcher {
             }
             if this.len() == scored.len() {
                 scored = this;
-                scored.sort_by(|a, b| b.1.cmp(&a.1));
+                scored.sort_by_key(|m| std::cmp::Reverse(m.1));
             }
             if self.stopped {
                 break;
             }
         }
+        self.stop_flag = None;
         scored
     }
 
@@ -495,8 +498,7 @@ impl Searcher {
         let mut best_idx = None;
         let n = moves.len();
         let ext = if n == 1 { 1 } else { 0 };
-        for i in 0..n {
-            let mv = moves[i];
+        for (i, &mv) in moves.iter().enumerate() {
             let child = root.pos.after(&mv);
             let (q, irr) = self.next_quiet(&root.pos, &mv, root.quiet);
             let irrev = if irr { self.rep.len() } else { 0 };
@@ -702,8 +704,8 @@ impl Searcher {
         let orig_alpha = *alpha;
         let mut best = -INFINITY;
         let mut best_idx = tt::NO_MOVE;
-        let mut searched = 0;
         for k in 0..n {
+            let searched = k;
             // Selection sort step: the best remaining move.
             let mut j = k;
             for t in k + 1..n {
@@ -726,6 +728,9 @@ impl Searcher {
             } else {
                 // Late-move reduction for quiet moves ordered late.
                 let mut r = 0;
+                // (A logarithmic table by depth and move number, and sparing king endings and
+                // moves that offer a capture, searched more nodes per depth and scored no better
+                // at equal time: international, 100 ms a move, +4 =4 -3 for this rule in 11 games.)
                 if depth >= 3 && searched >= 3 && quiet_move && ext == 0 && move_score < (1 << 24) - 1 {
                     r = 1 + (depth >= 6 && searched >= 8) as i32;
                 }
@@ -737,7 +742,6 @@ impl Searcher {
                     score = -self.negamax(&child, nd, -*beta, -*alpha, ply + 1, q, child_irrev, true);
                 }
             }
-            searched += 1;
             if self.stopped {
                 self.lists[ply] = list;
                 self.order[ply] = order;

@@ -35,9 +35,69 @@ pub struct Entry {
 
 const BUCKET: usize = 4;
 
+/// The table's memory: zeroed entries (a zeroed entry is [`Entry::default`], an empty slot),
+/// aligned to 2 MiB when large and, on Linux, backed by transparent huge pages where the system
+/// allows them: every probe is a random access, and with 4 KiB pages most of them would also
+/// miss the TLB.
+struct Buffer {
+    ptr: std::ptr::NonNull<Entry>,
+    len: usize,
+    layout: std::alloc::Layout,
+}
+
+// SAFETY: the buffer owns its memory like a Vec<Entry> does.
+unsafe impl Send for Buffer {}
+unsafe impl Sync for Buffer {}
+
+impl Buffer {
+    const HUGE_PAGE: usize = 2 << 20;
+
+    fn zeroed(len: usize) -> Buffer {
+        let bytes = len * std::mem::size_of::<Entry>();
+        let align = if bytes >= Self::HUGE_PAGE { Self::HUGE_PAGE } else { std::mem::align_of::<Entry>().max(64) };
+        let layout = std::alloc::Layout::from_size_align(bytes, align).expect("table size fits the address space");
+        // SAFETY: the layout has a non-zero size (len >= BUCKET); the memory is zeroed before use.
+        unsafe {
+            let p = std::alloc::alloc(layout);
+            if p.is_null() {
+                std::alloc::handle_alloc_error(layout);
+            }
+            #[cfg(target_os = "linux")]
+            if align == Self::HUGE_PAGE {
+                // Advice only: without huge pages the table works the same, a little slower.
+                libc::madvise(p as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
+            }
+            std::ptr::write_bytes(p, 0, bytes);
+            Buffer { ptr: std::ptr::NonNull::new_unchecked(p as *mut Entry), len, layout }
+        }
+    }
+}
+
+impl std::ops::Deref for Buffer {
+    type Target = [Entry];
+    fn deref(&self) -> &[Entry] {
+        // SAFETY: `len` initialised entries (all-zero bytes are a valid Entry).
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl std::ops::DerefMut for Buffer {
+    fn deref_mut(&mut self) -> &mut [Entry] {
+        // SAFETY: as above, and `&mut self` makes the access unique.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Buffer {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `zeroed` with this layout.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
+    }
+}
+
 /// A fixed-size transposition table.
 pub struct Table {
-    entries: Vec<Entry>,
+    entries: Buffer,
     mask: usize,
     generation: u8,
 }
@@ -48,7 +108,7 @@ impl Table {
         let bytes = mb.max(1) * 1024 * 1024;
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>())).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        Table { entries: vec![Entry::default(); buckets * BUCKET], mask: buckets - 1, generation: 0 }
+        Table { entries: Buffer::zeroed(buckets * BUCKET), mask: buckets - 1, generation: 0 }
     }
 
     /// Forgets everything.

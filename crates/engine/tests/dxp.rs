@@ -1,15 +1,14 @@
 //! A DXP conversation driven by a test: our Initiator against our Follower over TCP on loopback.
 
-use draughts_engine::dxp::{follow, initiate, Connection, DxpConfig};
+use draughts_engine::dxp::{follow, initiate, Connection, DxpConfig, DxpGame};
 use std::net::{TcpListener, TcpStream};
 use std::time::Duration;
 
-#[test]
-fn initiator_and_follower_play_games_over_loopback() {
+/// Our Initiator (`cfg`) against our Follower (`fcfg`) on loopback: the Initiator's games, the
+/// Follower's games and the Follower's message log.
+fn play_pair(cfg: &DxpConfig, fcfg: DxpConfig) -> (Vec<DxpGame>, Vec<DxpGame>, Vec<String>) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let addr = listener.local_addr().unwrap();
-    let cfg = DxpConfig { name: "draughts test".into(), movetime: Duration::from_millis(10), games: 2, max_plies: 16, minutes: 1 };
-    let fcfg = cfg.clone();
     let follower = std::thread::spawn(move || {
         let (s, _) = listener.accept().unwrap();
         let mut conn = Connection::tcp(s, Duration::from_secs(30)).unwrap();
@@ -17,9 +16,16 @@ fn initiator_and_follower_play_games_over_loopback() {
         (games, conn.log)
     });
     let mut conn = Connection::tcp(TcpStream::connect(addr).unwrap(), Duration::from_secs(30)).unwrap();
-    let games = initiate(&mut conn, &cfg, &mut |_| {}, &mut |_| {}).unwrap();
+    let games = initiate(&mut conn, cfg, &mut |_| {}, &mut |_| {}).unwrap();
     drop(conn);
     let (their_games, their_log) = follower.join().unwrap();
+    (games, their_games, their_log)
+}
+
+#[test]
+fn initiator_and_follower_play_games_over_loopback() {
+    let cfg = DxpConfig { name: "draughts test".into(), movetime: Duration::from_millis(10), games: 2, max_plies: 16, minutes: 1, openings: Vec::new() };
+    let (games, their_games, their_log) = play_pair(&cfg, cfg.clone());
     assert_eq!(games.len(), 2);
     assert_eq!(their_games.len(), 2);
     for (ours, theirs) in games.iter().zip(&their_games) {
@@ -32,4 +38,31 @@ fn initiator_and_follower_play_games_over_loopback() {
     assert!(their_log[1].starts_with("> Adraughts test") && their_log[1].ends_with('0'));
     assert!(their_log.iter().any(|l| l.starts_with("< M")) && their_log.iter().any(|l| l.starts_with("> M")));
     assert!(their_log.iter().any(|l| l.starts_with("< E")) && their_log.iter().any(|l| l.starts_with("> E")));
+}
+
+#[test]
+fn initiator_sends_opening_positions_in_the_game_request() {
+    use draughts_engine::matchplay::balanced_opening;
+    use draughts_rules::Variant;
+    let line = balanced_opening(Variant::International, 3, 11);
+    assert_eq!(line.len(), 3);
+    let cfg = DxpConfig {
+        name: "draughts test".into(),
+        movetime: Duration::from_millis(5),
+        games: 2,
+        max_plies: 10,
+        minutes: 1,
+        openings: vec![line.clone()],
+    };
+    let (games, their_games, their_log) = play_pair(&cfg, DxpConfig { openings: Vec::new(), ..cfg.clone() });
+    assert_eq!((games.len(), their_games.len()), (2, 2));
+    for (ours, theirs) in games.iter().zip(&their_games) {
+        // Our record keeps the opening line; the Follower's starts from the position after it.
+        assert_eq!(&ours.game.moves()[..3], &line[..]);
+        assert_eq!(&ours.game.moves()[3..], theirs.game.moves());
+        assert_ne!(ours.ours, theirs.ours);
+    }
+    // Three plies from the start: Dark to move, in the GAMEREQ's position form ("B" then "Z").
+    let req = their_log.iter().find(|l| l.starts_with("< R01")).unwrap();
+    assert_eq!(&req[2 + 42..2 + 44], "BZ", "{req}");
 }

@@ -117,6 +117,7 @@ impl fmt::Display for Outcome {
                     Reason::QuietMoves(n) => format!("{n} half-moves in a row without a capture or a reset"),
                     Reason::Agreement => "agreed by the players".to_string(),
                     Reason::OnePieceEach => "one piece each of the same kind".to_string(),
+                    Reason::Abandonment => "a player left the game and the other claimed a draw".to_string(),
                     other => other.code(),
                 };
                 write!(f, "Draw: {why}")

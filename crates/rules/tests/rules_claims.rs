@@ -853,3 +853,18 @@ fn variant_ids() {
     let e = "checkers".parse::<Variant>().unwrap_err();
     assert!(e.to_string().contains("checkers") && e.to_string().contains("international"), "{e}");
 }
+
+#[test]
+fn every_result_is_told_in_words() {
+    // The web app and the rooms show these; none may fall back to a reason code.
+    for (o, text) in [
+        (Outcome::Win(Color::Light, Reason::Resignation), "Light wins: Dark resigned"),
+        (Outcome::Win(Color::Dark, Reason::Abandonment), "Dark wins: Light left the game"),
+        (Outcome::Draw(Reason::Abandonment), "Draw: a player left the game and the other claimed a draw"),
+        (Outcome::Draw(Reason::Agreement), "Draw: agreed by the players"),
+        (Outcome::Draw(Reason::Threefold), "Draw: the same position occurred for the third time"),
+        (Outcome::Draw(Reason::OnePieceEach), "Draw: one piece each of the same kind"),
+    ] {
+        assert_eq!(o.to_string(), text);
+    }
+}
