@@ -167,7 +167,12 @@ pub struct Searcher {
     last_variant: Option<draughts_rules::Variant>,
     /// True after [`Searcher::set_weights`]: the built-in weights are not loaded.
     custom_weights: bool,
+    /// ProbCut is tried only with fewer pieces than this on the board (past the opening).
+    probcut_pieces: u32,
 }
+
+/// ProbCut margin in centi-men: a half-depth search beating beta by this much is trusted.
+const PROBCUT_MARGIN: i32 = 90;
 
 /// Entries of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
@@ -237,6 +242,7 @@ impl Searcher {
             eval_cache: vec![(0, QuietEval { score: 0, can_move: false, threatened: false }); EVAL_CACHE],
             last_variant: None,
             custom_weights: false,
+            probcut_pieces: 0,
         }
     }
 
@@ -259,6 +265,8 @@ impl Searcher {
     fn prepare(&mut self, game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> RootState {
         let v = game.variant();
         self.rules = v.rules();
+        let start = Position::start(v);
+        self.probcut_pieces = (start.pieces(draughts_rules::Color::Light) | start.pieces(draughts_rules::Color::Dark)).count_ones() * 4 / 5;
         if self.last_variant != Some(v) {
             // Hashes do not include the variant: never mix results of two rule sets.
             self.clear();
@@ -378,10 +386,12 @@ impl Searcher {
             if score.abs() > MATE_BOUND && (MATE - score.abs()) <= depth && limits.depth.is_none() {
                 break;
             }
-            // Another iteration would most likely not finish in time.
+            // Time: go on while a good part of the budget is left. An unfinished iteration still
+            // counts when it found a better first move (above), so the time is not wasted; one
+            // started in the last fifth would hardly get past the first move.
             if let Some(d) = self.deadline {
                 let now = Instant::now();
-                if now >= d || (now - self.start) * 2 > (d - self.start) {
+                if now >= d || (now - self.start) * 5 > (d - self.start) * 4 {
                     break;
                 }
             }
@@ -611,7 +621,7 @@ impl Searcher {
     }
 
     #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
+    #[inline]
     fn negamax_inner(
         &mut self,
         pos: &Position,
@@ -664,6 +674,25 @@ impl Searcher {
             }
         }
 
+        // ProbCut: away from the principal variation and past the opening, when a search of
+        // half the depth already beats beta by a clear margin, trust it and cut. (The opening is
+        // left alone: with every man on the board, quiet positional play decides.)
+        if !pv_node
+            && depth > 2
+            && (pos.pieces(draughts_rules::Color::Light) | pos.pieces(draughts_rules::Color::Dark)).count_ones() < self.probcut_pieces
+            && *beta < MATE_BOUND - PROBCUT_MARGIN
+            && *beta > -MATE_BOUND
+        {
+            let (mut a, mut b) = (*beta + PROBCUT_MARGIN - 1, *beta + PROBCUT_MARGIN);
+            let s = self.negamax_inner(pos, depth / 2, &mut a, &mut b, ply, quiet, irrev, false);
+            if self.stopped {
+                return 0;
+            }
+            if s >= *beta + PROBCUT_MARGIN {
+                return *beta;
+            }
+        }
+
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         pos.generate_moves(&mut list);
@@ -674,6 +703,23 @@ impl Searcher {
         if quiet >= self.rules.quiet_limit {
             self.lists[ply] = list;
             return 0;
+        }
+
+        // Enhanced transposition cutoff: away from the principal variation and far enough from
+        // the leaves to pay for the probes, a move whose position the table already proves
+        // good enough (its score for the opponent is an upper bound at the depth we need) cuts.
+        if !pv_node && depth > 4 && list.len() > 1 {
+            for m in list.iter() {
+                if let Some(e) = self.tt.probe(pos.after(m).hash()) {
+                    if e.depth as i32 >= depth - 1 && e.bound != tt::LOWER {
+                        let s = -from_tt(e.score as i32, ply + 1);
+                        if s >= *beta {
+                            self.lists[ply] = list;
+                            return s;
+                        }
+                    }
+                }
+            }
         }
 
         // Order: hash move, then captures by size, promotions, killers, history.

@@ -35,14 +35,16 @@ pub struct Entry {
 
 const BUCKET: usize = 4;
 
-/// The table's memory: zeroed entries (a zeroed entry is [`Entry::default`], an empty slot),
-/// aligned to 2 MiB when large and, on Linux, backed by transparent huge pages where the system
-/// allows them: every probe is a random access, and with 4 KiB pages most of them would also
-/// miss the TLB.
+/// The table's memory: zeroed entries (a zeroed entry is [`Entry::default`], an empty slot).
+/// On Linux it is an anonymous mapping, zeroed by the system page by page as the search first
+/// touches it (a short search on a big table pays only for what it uses), with the advice to
+/// back it by transparent huge pages: every probe is a random access, and with 4 KiB pages most
+/// of them would also miss the TLB. Elsewhere it is an ordinary zeroed allocation.
 struct Buffer {
     ptr: std::ptr::NonNull<Entry>,
     len: usize,
-    layout: std::alloc::Layout,
+    /// True when `ptr` came from `mmap` (else from the global allocator).
+    mapped: bool,
 }
 
 // SAFETY: the buffer owns its memory like a Vec<Entry> does.
@@ -50,25 +52,37 @@ unsafe impl Send for Buffer {}
 unsafe impl Sync for Buffer {}
 
 impl Buffer {
-    const HUGE_PAGE: usize = 2 << 20;
+    fn layout(len: usize) -> std::alloc::Layout {
+        std::alloc::Layout::from_size_align(len * std::mem::size_of::<Entry>(), 64).expect("table size fits the address space")
+    }
 
     fn zeroed(len: usize) -> Buffer {
-        let bytes = len * std::mem::size_of::<Entry>();
-        let align = if bytes >= Self::HUGE_PAGE { Self::HUGE_PAGE } else { std::mem::align_of::<Entry>().max(64) };
-        let layout = std::alloc::Layout::from_size_align(bytes, align).expect("table size fits the address space");
-        // SAFETY: the layout has a non-zero size (len >= BUCKET); the memory is zeroed before use.
-        unsafe {
-            let p = std::alloc::alloc(layout);
-            if p.is_null() {
-                std::alloc::handle_alloc_error(layout);
+        #[cfg(target_os = "linux")]
+        {
+            let bytes = len * std::mem::size_of::<Entry>();
+            // SAFETY: a fresh private anonymous mapping of `bytes` (non-zero: len >= BUCKET),
+            // zero-filled by the system; the advice only changes how it is backed.
+            unsafe {
+                let p = libc::mmap(
+                    std::ptr::null_mut(),
+                    bytes,
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                    -1,
+                    0,
+                );
+                if p != libc::MAP_FAILED {
+                    libc::madvise(p, bytes, libc::MADV_HUGEPAGE);
+                    return Buffer { ptr: std::ptr::NonNull::new_unchecked(p as *mut Entry), len, mapped: true };
+                }
             }
-            #[cfg(target_os = "linux")]
-            if align == Self::HUGE_PAGE {
-                // Advice only: without huge pages the table works the same, a little slower.
-                libc::madvise(p as *mut libc::c_void, bytes, libc::MADV_HUGEPAGE);
-            }
-            std::ptr::write_bytes(p, 0, bytes);
-            Buffer { ptr: std::ptr::NonNull::new_unchecked(p as *mut Entry), len, layout }
+        }
+        let layout = Self::layout(len);
+        // SAFETY: the layout has a non-zero size.
+        let p = unsafe { std::alloc::alloc_zeroed(layout) };
+        match std::ptr::NonNull::new(p as *mut Entry) {
+            Some(ptr) => Buffer { ptr, len, mapped: false },
+            None => std::alloc::handle_alloc_error(layout),
         }
     }
 }
@@ -90,8 +104,16 @@ impl std::ops::DerefMut for Buffer {
 
 impl Drop for Buffer {
     fn drop(&mut self) {
-        // SAFETY: allocated in `zeroed` with this layout.
-        unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, self.layout) }
+        // SAFETY: allocated in `zeroed`, by mmap with this length or with this layout.
+        unsafe {
+            #[cfg(target_os = "linux")]
+            if self.mapped {
+                libc::munmap(self.ptr.as_ptr() as *mut libc::c_void, self.len * std::mem::size_of::<Entry>());
+                return;
+            }
+            let _ = self.mapped;
+            std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, Self::layout(self.len))
+        }
     }
 }
 
@@ -100,6 +122,8 @@ pub struct Table {
     entries: Buffer,
     mask: usize,
     generation: u8,
+    /// False until the first store: clearing a fresh table touches no memory.
+    used: bool,
 }
 
 impl Table {
@@ -108,12 +132,15 @@ impl Table {
         let bytes = mb.max(1) * 1024 * 1024;
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>())).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        Table { entries: Buffer::zeroed(buckets * BUCKET), mask: buckets - 1, generation: 0 }
+        Table { entries: Buffer::zeroed(buckets * BUCKET), mask: buckets - 1, generation: 0, used: false }
     }
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = Entry::default());
+        if self.used {
+            self.entries.iter_mut().for_each(|e| *e = Entry::default());
+            self.used = false;
+        }
         self.generation = 0;
     }
 
@@ -153,6 +180,7 @@ impl Table {
     #[inline]
     pub fn store(&mut self, key: u64, score: i32, eval: i32, depth: i32, bound: u8, mv: u8) {
         let b = self.bucket(key);
+        self.used = true;
         let gen = self.generation;
         let bucket = &mut self.entries[b..b + BUCKET];
         let mut victim = 0;
