@@ -288,6 +288,23 @@ fn ray(g: &Geometry, d: usize, from: u64, empty: u64, flying: bool) -> u64 {
     acc
 }
 
+/// Runs `$body` with the constant `$V` bound to the index of variant `$v` in `Variant::ALL`, so
+/// that the code it calls is compiled once per variant with [`Spec`]'s constants.
+macro_rules! by_variant {
+    ($v:expr, $V:ident => $body:expr) => {
+        match $v {
+            Variant::English => { const $V: usize = 0; $body }
+            Variant::American => { const $V: usize = 1; $body }
+            Variant::German => { const $V: usize = 2; $body }
+            Variant::Russian => { const $V: usize = 3; $body }
+            Variant::International => { const $V: usize = 4; $body }
+            Variant::Turkish => { const $V: usize = 5; $body }
+            Variant::Italian => { const $V: usize = 6; $body }
+            Variant::Brazilian => { const $V: usize = 7; $body }
+        }
+    };
+}
+
 /// The variant `Variant::ALL[V]` seen from side `LIGHT`, as constants: the evaluation is compiled
 /// once per variant and side, so that every shift, mask and direction test below is a constant
 /// (the same idea as the rules crate's `RuleSet`).
@@ -478,22 +495,7 @@ pub fn features(pos: &Position) -> Features {
 /// [`features`], plus whether the side to move has a quiet move (its mobility is not zero) and
 /// whether the opponent threatens to take one of its pieces.
 fn features_and_mobility(pos: &Position) -> (Features, bool, bool) {
-    macro_rules! by_variant {
-        ($f:ident) => {
-            match pos.variant() {
-                Variant::English => $f::<0>(pos),
-                Variant::American => $f::<1>(pos),
-                Variant::German => $f::<2>(pos),
-                Variant::Russian => $f::<3>(pos),
-                Variant::International => $f::<4>(pos),
-                Variant::Turkish => $f::<5>(pos),
-                Variant::Italian => $f::<6>(pos),
-                Variant::Brazilian => $f::<7>(pos),
-            }
-        };
-    }
-    // One compiled copy per variant (the index is the variant's place in `Variant::ALL`).
-    by_variant!(features_of)
+    by_variant!(pos.variant(), V => features_of::<V>(pos))
 }
 
 #[inline(always)]
@@ -597,16 +599,7 @@ pub struct QuietEval {
 
 /// Evaluates a position where the side to move has no capture (see [`QuietEval`]).
 pub fn evaluate_quiet(pos: &Position, w: &Weights) -> QuietEval {
-    match pos.variant() {
-        Variant::English => evaluate_quiet_of::<0>(pos, w),
-        Variant::American => evaluate_quiet_of::<1>(pos, w),
-        Variant::German => evaluate_quiet_of::<2>(pos, w),
-        Variant::Russian => evaluate_quiet_of::<3>(pos, w),
-        Variant::International => evaluate_quiet_of::<4>(pos, w),
-        Variant::Turkish => evaluate_quiet_of::<5>(pos, w),
-        Variant::Italian => evaluate_quiet_of::<6>(pos, w),
-        Variant::Brazilian => evaluate_quiet_of::<7>(pos, w),
-    }
+    by_variant!(pos.variant(), V => evaluate_quiet_of::<V>(pos, w))
 }
 
 fn evaluate_quiet_of<const V: usize>(pos: &Position, w: &Weights) -> QuietEval {

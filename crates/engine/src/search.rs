@@ -265,12 +265,11 @@ impl Searcher {
     fn prepare(&mut self, game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> RootState {
         let v = game.variant();
         self.rules = v.rules();
-        let start = Position::start(v);
-        self.probcut_pieces = (start.pieces(draughts_rules::Color::Light) | start.pieces(draughts_rules::Color::Dark)).count_ones() * 4 / 5;
         if self.last_variant != Some(v) {
             // Hashes do not include the variant: never mix results of two rule sets.
             self.clear();
             self.last_variant = Some(v);
+            self.probcut_pieces = Position::start(v).occupied().count_ones() * 4 / 5;
             if !self.custom_weights {
                 self.weights = Weights::builtin(v).clone();
             }
@@ -679,7 +678,7 @@ impl Searcher {
         // left alone: with every man on the board, quiet positional play decides.)
         if !pv_node
             && depth > 2
-            && (pos.pieces(draughts_rules::Color::Light) | pos.pieces(draughts_rules::Color::Dark)).count_ones() < self.probcut_pieces
+            && pos.occupied().count_ones() < self.probcut_pieces
             && *beta < MATE_BOUND - PROBCUT_MARGIN
             && *beta > -MATE_BOUND
         {
@@ -844,7 +843,7 @@ impl Searcher {
     /// every capture is searched; a quiet position is evaluated. When the opponent threatens a
     /// capture, the evaluation is not trusted: the side to move's quiet answers are searched
     /// (at most `threat_plies` times on a line).
-    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, threat_plies: u8) -> i32 {
+    fn quiesce(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize, threat_plies: u8) -> i32 {
         self.nodes += 1;
         self.poll();
         if self.stopped {
@@ -865,29 +864,17 @@ impl Searcher {
                 return e.score;
             }
             // Answer the threat: every quiet move, each followed by the opponent's captures.
-            let mut list = std::mem::take(&mut self.lists[ply]);
-            list.clear();
-            pos.generate_moves(&mut list);
-            let mut best = -INFINITY;
-            for mv in list.iter() {
-                let child = pos.after(mv);
-                let s = -self.quiesce(&child, -beta, -alpha, ply + 1, threat_plies - 1);
-                if s > best {
-                    best = s;
-                    if s > alpha {
-                        alpha = s;
-                        if s >= beta {
-                            break;
-                        }
-                    }
-                }
-            }
-            self.lists[ply] = list;
-            return best;
+            return self.quiesce_all_moves(pos, alpha, beta, ply, threat_plies - 1);
         }
         if ply >= MAX_PLY - 1 {
             return evaluate_with(pos, &self.weights);
         }
+        self.quiesce_all_moves(pos, alpha, beta, ply, threat_plies)
+    }
+
+    /// Every legal move of `pos` (all captures, or all quiet moves when answering a threat),
+    /// each followed by [`Searcher::quiesce`] with `threat_plies` threat answers left.
+    fn quiesce_all_moves(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, threat_plies: u8) -> i32 {
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         pos.generate_moves(&mut list);
