@@ -4,6 +4,7 @@
 import { api, ApiError } from './api.js';
 import { Board } from './board.js';
 import * as sound from './sound.js';
+import { appendMoveRows, fmtTime, sideName } from './movelist.js';
 import * as online from './online.js';
 
 const $ = (id) => document.getElementById(id);
@@ -16,16 +17,6 @@ let variants = [];
 const variantById = (id) => variants.find((v) => v.id === id);
 
 // ---------------------------------------------------------------- helpers
-
-function fmtTime(ms) {
-  const s = Math.floor(Math.max(0, ms) / 1000);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
-}
-
-const sideName = (s) => (s === 'light' ? 'Light' : 'Dark');
 
 function fatal(text) {
   const f = $('fatal');
@@ -91,9 +82,6 @@ function renderMoves(st) {
   body.textContent = '';
   const v = variantById(st.variant);
   const first = v.first_mover;
-  // Rows follow PDN numbering: each row starts with the first mover's move.
-  let row = null;
-  let num = 0;
   if (!st.moves.length) {
     const tr = document.createElement('tr');
     const td = document.createElement('td');
@@ -102,29 +90,7 @@ function renderMoves(st) {
     tr.appendChild(td);
     body.appendChild(tr);
   }
-  for (const m of st.moves) {
-    if (!row || m.side === first) {
-      num += 1;
-      row = document.createElement('tr');
-      const th = document.createElement('th');
-      th.scope = 'row';
-      th.textContent = `${num}.`;
-      row.appendChild(th);
-      body.appendChild(row);
-      if (m.side !== first) {
-        const td = document.createElement('td');
-        td.textContent = '…';
-        row.appendChild(td);
-      }
-    }
-    const td = document.createElement('td');
-    td.textContent = m.move.text;
-    td.dataset.ply = m.ply;
-    td.title = `${sideName(m.side)}, ${fmtTime(m.spent_ms)}`;
-    if (m.ply === st.ply) td.className = 'current';
-    row.appendChild(td);
-    if (m.side !== first) row = null;
-  }
+  appendMoveRows(body, st.moves, first, st.ply);
   const box = body.closest('.moves-box');
   box.scrollTop = box.scrollHeight;
 }

@@ -5,19 +5,11 @@
 
 import { Board } from './board.js';
 import * as sound from './sound.js';
+import { appendMoveRows, fmtTime, sideName } from './movelist.js';
 
 const $ = (id) => document.getElementById(id);
 const tokenKey = (id) => `draughts.room.${id}`;
-const sideName = (s) => (s === 'light' ? 'Light' : 'Dark');
 const other = (s) => (s === 'light' ? 'dark' : 'light');
-
-function fmtTime(ms) {
-  const s = Math.floor(Math.max(0, ms) / 1000);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
-}
 
 const room = {
   id: null,
@@ -389,31 +381,7 @@ function renderMoves(st, v) {
   const body = $('room-moves').querySelector('tbody');
   body.textContent = '';
   const first = v.first_mover;
-  let row = null;
-  let num = 0;
-  for (const m of st.moves) {
-    if (!row || m.side === first) {
-      num += 1;
-      row = document.createElement('tr');
-      const th = document.createElement('th');
-      th.scope = 'row';
-      th.textContent = `${num}.`;
-      row.appendChild(th);
-      body.appendChild(row);
-      if (m.side !== first) {
-        const td = document.createElement('td');
-        td.textContent = '…';
-        row.appendChild(td);
-      }
-    }
-    const td = document.createElement('td');
-    td.textContent = m.move.text;
-    td.dataset.ply = m.ply;
-    td.title = `${sideName(m.side)}, ${fmtTime(m.spent_ms)}`;
-    if (m.ply === st.ply) td.className = 'current';
-    row.appendChild(td);
-    if (m.side !== first) row = null;
-  }
+  appendMoveRows(body, st.moves, first, st.ply);
   const box = body.closest('.moves-box');
   box.scrollTop = box.scrollHeight;
 }
