@@ -2,8 +2,9 @@
 //! (DXP) on TCP. `--listen ADDR` waits as the Follower (the other program asks for games);
 //! `--connect ADDR` connects as the Initiator and asks for `--games` games, colours alternating.
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use draughts_engine::dxp::{follow, initiate, Connection, DxpConfig, DxpGame};
+use draughts_engine::eval::Weights;
 use draughts_engine::matchplay::balanced_opening;
 use draughts_rules::notation::movetext;
 use draughts_rules::{Color, Variant};
@@ -45,10 +46,22 @@ pub struct Args {
     /// Append the games to this PDN file.
     #[arg(long)]
     pdn: Option<std::path::PathBuf>,
+    /// Evaluate with this weight file (as written by `draughts tune`) instead of the built-in
+    /// international weights: to measure a candidate against another program.
+    #[arg(long)]
+    weights: Option<std::path::PathBuf>,
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
+    let weights = match &a.weights {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+            Some(Weights::from_text(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?)
+        }
+        None => None,
+    };
     let cfg = DxpConfig {
+        weights,
         name: a.name.clone(),
         movetime: Duration::from_millis(a.movetime.max(1)),
         games: a.games.max(1),

@@ -122,3 +122,40 @@ fn tune_writes_a_weight_file_the_engine_reads() {
         .unwrap();
     assert!(m.status.success(), "{}", String::from_utf8_lossy(&m.stderr));
 }
+
+#[test]
+fn dxp_plays_with_a_weight_file_and_rejects_a_bad_one() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "man 100 100\nkingg 300 300\n").unwrap();
+    let out = draughts().args(["dxp", "--connect", "127.0.0.1:9", "--weights"]).arg(&bad).output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.txt") && err.contains("line 2"), "{err}");
+
+    // A good file: the built-in weights with men worth a little more, against our own Follower.
+    let good = dir.path().join("good.txt");
+    let mut w = draughts_engine::eval::Weights::from_text(draughts_engine::eval::builtin_text(draughts_rules::Variant::International)).unwrap();
+    w.opening[0] += 5;
+    std::fs::write(&good, w.to_text("test weights")).unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("draughts");
+    let mut follower = std::process::Command::new(&bin)
+        .args(["dxp", "--listen", "127.0.0.1:0", "--movetime", "5"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(follower.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let addr = first.rsplit(' ').next().unwrap().to_string();
+    let out = draughts()
+        .args(["dxp", "--connect", &addr, "--movetime", "5", "--games", "2", "--max-plies", "12", "--weights"])
+        .arg(&good)
+        .output()
+        .unwrap();
+    let _ = follower.kill();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("our score:"), "{text}");
+}

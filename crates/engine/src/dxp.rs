@@ -306,6 +306,8 @@ pub struct DxpConfig {
     /// reversed; game `i` uses line `i / 2` (cycling). The position after the line is sent in
     /// GAMEREQ and the line is kept in the game record. Empty: every game from the start.
     pub openings: Vec<Vec<Move>>,
+    /// Evaluation weights to use instead of the built-in international ones.
+    pub weights: Option<crate::eval::Weights>,
 }
 
 /// How a DXP game ended.
@@ -411,6 +413,9 @@ fn play(conn: &mut Connection, searcher: &mut Searcher, mut game: Game, ours: Co
 /// connection. Returns the games played.
 pub fn follow(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(&DxpGame), on_move: &mut dyn FnMut(&Game)) -> Result<Vec<DxpGame>, String> {
     let mut searcher = Searcher::new(64);
+    if let Some(w) = &cfg.weights {
+        searcher.set_weights(w.clone());
+    }
     let mut games = Vec::new();
     loop {
         match conn.recv()? {
@@ -454,6 +459,9 @@ pub fn follow(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(&D
 /// Errors: an opening line that is not legal from the start, or a protocol failure.
 pub fn initiate(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(&DxpGame), on_move: &mut dyn FnMut(&Game)) -> Result<Vec<DxpGame>, String> {
     let mut searcher = Searcher::new(64);
+    if let Some(w) = &cfg.weights {
+        searcher.set_weights(w.clone());
+    }
     let mut games = Vec::new();
     for i in 0..cfg.games {
         let ours = if i % 2 == 0 { Color::Light } else { Color::Dark };

@@ -207,6 +207,9 @@ pub(crate) struct Tables {
     pub coords: [(i8, i8); 64],
     /// Pieces of one side at the start (for the phase).
     pub start_pieces: i32,
+    /// The phase for each number of pieces on the board: `pieces * PHASE_MAX / start pieces`,
+    /// clamped (a table: a division per evaluation is measurable).
+    pub phase: [i32; 65],
 }
 
 impl Tables {
@@ -251,7 +254,13 @@ impl Tables {
             }
         }
         let start = Position::start(v);
+        let start_total = 2 * start.pieces(Color::Light).count_ones() as i32;
+        let mut phase = [0; 65];
+        for (n, p) in phase.iter_mut().enumerate() {
+            *p = (n as i32 * PHASE_MAX / start_total).clamp(0, PHASE_MAX);
+        }
         Tables {
+            phase,
             g,
             centre,
             long_diagonal,
@@ -489,17 +498,12 @@ fn side_terms<const V: usize, const LIGHT: bool>(t: &Tables, pos: &Position, out
 
 /// Measures a position (see [`Features`]).
 pub fn features(pos: &Position) -> Features {
-    features_and_mobility(pos).0
+    by_variant!(pos.variant(), V => features_of::<V>(pos).0)
 }
 
-/// [`features`], plus whether the side to move has a quiet move (its mobility is not zero) and
-/// whether the opponent threatens to take one of its pieces.
-fn features_and_mobility(pos: &Position) -> (Features, bool, bool) {
-    by_variant!(pos.variant(), V => features_of::<V>(pos))
-}
-
+/// [`features`], plus whether the side to move has a quiet move (its mobility is not zero).
 #[inline(always)]
-fn features_of<const V: usize>(pos: &Position) -> (Features, bool, bool) {
+fn features_of<const V: usize>(pos: &Position) -> (Features, bool) {
     debug_assert_eq!(Variant::ALL[V], pos.variant());
     let t = Tables::get(Variant::ALL[V]);
     let mut light = [0i32; NUM_FEATURES];
@@ -514,7 +518,7 @@ fn features_of<const V: usize>(pos: &Position) -> (Features, bool, bool) {
     let dp = pos.pieces(Color::Dark).count_ones() as i32;
     let total = lp + dp;
     let start_total = 2 * t.start_pieces;
-    let phase = (total * PHASE_MAX / start_total).clamp(0, PHASE_MAX);
+    let phase = t.phase[total as usize];
 
     // Material lead in "man units" (a king counts as two here) for the endgame terms.
     let lead = (light[0] + 2 * light[1]) - (dark[0] + 2 * dark[1]);
@@ -531,8 +535,7 @@ fn features_of<const V: usize>(pos: &Position) -> (Features, bool, bool) {
     values[Feature::Turn as usize] = if pos.side_to_move() == Color::Light { 1 } else { -1 };
     let us = if pos.side_to_move() == Color::Light { &light } else { &dark };
     let can_move = us[Feature::MobilityMan as usize] + us[Feature::MobilityKing as usize] > 0;
-    let threatened = us[Feature::Exposed as usize] > 0;
-    (Features { values, phase }, can_move, threatened)
+    (Features { values, phase }, can_move)
 }
 
 /// Sum over `kings` of (board size - distance to the nearest piece of `targets`), distance in king
@@ -592,9 +595,6 @@ pub struct QuietEval {
     /// The side to move has a (quiet) move; without one it has lost (RULES.md section 1),
     /// whatever the score says.
     pub can_move: bool,
-    /// The opponent could take one of the side to move's pieces if it were its turn: the score
-    /// of a quiet position is then less reliable.
-    pub threatened: bool,
 }
 
 /// Evaluates a position where the side to move has no capture (see [`QuietEval`]).
@@ -603,10 +603,12 @@ pub fn evaluate_quiet(pos: &Position, w: &Weights) -> QuietEval {
 }
 
 fn evaluate_quiet_of<const V: usize>(pos: &Position, w: &Weights) -> QuietEval {
-    let (f, can_move, threatened) = features_of::<V>(pos);
+    let (f, can_move) = features_of::<V>(pos);
     let divisor = if Spec::<V, true>::FLYING { draw_divisor(pos) } else { 1 };
-    let light = w.apply(&f) / divisor;
-    QuietEval { score: if pos.side_to_move() == Color::Light { light } else { -light }, can_move, threatened }
+    let light = w.apply(&f);
+    // A division costs tens of cycles: skip it in the usual case.
+    let light = if divisor == 1 { light } else { light / divisor };
+    QuietEval { score: if pos.side_to_move() == Color::Light { light } else { -light }, can_move }
 }
 
 #[cfg(test)]

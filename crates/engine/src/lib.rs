@@ -41,8 +41,7 @@ const ONE_SHOT_TT_MB: usize = 8;
 /// Levels below 6 choose at random among good moves; the randomness is seeded from the clock
 /// (use [`choose_move_seeded`] for reproducible games).
 pub fn choose_move(game: &Game, level: u8) -> Option<Move> {
-    let seed = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);
-    choose_move_seeded(game, level, seed)
+    choose_move_seeded(game, level, clock_seed())
 }
 
 /// [`choose_move`] with a given random seed: the same game, level and seed give the same move
@@ -118,7 +117,16 @@ pub(crate) fn splitmix(mut x: u64) -> u64 {
 /// The engine's best move as a hint for the side to move: full strength, about half a second.
 /// `None` when the game is over.
 pub fn hint(game: &Game) -> Option<Move> {
-    let mut s = Searcher::new(ONE_SHOT_TT_MB);
+    hint_with(&mut Searcher::new(ONE_SHOT_TT_MB), game)
+}
+
+/// [`hint`] with a reusable [`Searcher`].
+pub fn hint_with(searcher: &mut Searcher, game: &Game) -> Option<Move> {
     let limits = Limits::movetime(Duration::from_millis(500));
-    s.search(game, &limits, None, &mut |_| {}).best
+    searcher.search(game, &limits, None, &mut |_| {}).best
+}
+
+/// A seed from the clock, for the random choices of the lower levels.
+pub fn clock_seed() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
 }
