@@ -155,6 +155,7 @@ fn dxp_plays_with_a_weight_file_and_rejects_a_bad_one() {
         .output()
         .unwrap();
     let _ = follower.kill();
+    let _ = follower.wait();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("our score:"), "{text}");
