@@ -413,6 +413,7 @@ fn play(conn: &mut Connection, searcher: &mut Searcher, mut game: Game, ours: Co
 /// connection. Returns the games played.
 pub fn follow(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(&DxpGame), on_move: &mut dyn FnMut(&Game)) -> Result<Vec<DxpGame>, String> {
     let mut searcher = Searcher::new(64);
+    searcher.prefault();
     if let Some(w) = &cfg.weights {
         searcher.set_weights(w.clone());
     }
@@ -459,6 +460,7 @@ pub fn follow(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(&D
 /// Errors: an opening line that is not legal from the start, or a protocol failure.
 pub fn initiate(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(&DxpGame), on_move: &mut dyn FnMut(&Game)) -> Result<Vec<DxpGame>, String> {
     let mut searcher = Searcher::new(64);
+    searcher.prefault();
     if let Some(w) = &cfg.weights {
         searcher.set_weights(w.clone());
     }

@@ -451,7 +451,10 @@ fn handle_idle(
         },
         "init" => {
             if searcher.is_none() {
-                *searcher = Some(Searcher::new(*hash_mb));
+                let mut s = Searcher::new(*hash_mb);
+                // Before the first `go`, so its time is spent searching.
+                s.prefault();
+                *searcher = Some(s);
             }
             send(out, "ready");
         }

@@ -246,6 +246,13 @@ impl Searcher {
         }
     }
 
+    /// Backs the whole transposition table with memory now (see [`Table::prefault`]): call it
+    /// before timed searches, so the first one does not spend its time on the system's zeroing
+    /// of fresh pages.
+    pub fn prefault(&mut self) {
+        self.tt.prefault();
+    }
+
     /// Uses these weights instead of the variant's built-in ones (for tuning and matches between
     /// weight sets), from the next search on. The weights must belong to the variant searched.
     pub fn set_weights(&mut self, w: Weights) {

@@ -144,6 +144,23 @@ impl Table {
         self.generation = 0;
     }
 
+    /// Makes the system back every page of the table now. Fresh memory is zeroed by the system
+    /// on first use, which on this project's virtual machines costs a few milliseconds per MiB
+    /// (0.15-0.3 s for 64 MiB, 3.6 s for 1 GiB); a table used for timed searches should pay that
+    /// before the clock starts, not during its first search. Entries are left as they are.
+    pub fn prefault(&mut self) {
+        let per_page = (4096 / std::mem::size_of::<Entry>()).max(1);
+        for e in self.entries.iter_mut().step_by(per_page) {
+            // A volatile read and write of the same byte: the write faults the page in; the
+            // compiler may not drop either.
+            // SAFETY: `e` is a valid, exclusive reference.
+            unsafe {
+                let g = std::ptr::read_volatile(&e.generation);
+                std::ptr::write_volatile(&mut e.generation, g);
+            }
+        }
+    }
+
     /// Starts a new search: older entries become cheaper to replace.
     pub fn new_search(&mut self) {
         self.generation = self.generation.wrapping_add(1);
@@ -235,5 +252,15 @@ mod tests {
         assert_eq!((e.score, e.mv), (-9, 3), "the move survives a result without one");
         t.clear();
         assert!(t.probe(0x1234_5678_9abc_def0).is_none());
+    }
+
+    #[test]
+    fn prefault_keeps_the_entries() {
+        let mut t = Table::new(2);
+        t.store(0x0123_4567_89ab_cdef, -5, 0, 7, LOWER, 2);
+        t.prefault();
+        let e = t.probe(0x0123_4567_89ab_cdef).unwrap();
+        assert_eq!((e.score, e.depth, e.bound, e.mv), (-5, 7, LOWER, 2));
+        assert!(t.probe(0x0123_4567_89ab_cdee).is_none());
     }
 }
