@@ -123,7 +123,7 @@ const fn diag_dir(board: u64, shift: i32) -> Direction {
     let mut from_mask = 0u64;
     let mut b = 0;
     while b < 64 {
-        let t = b as i32 + shift;
+        let t = b + shift;
         if board & (1u64 << b) != 0 && t >= 0 && t < 64 && board & (1u64 << t) != 0 {
             from_mask |= 1u64 << b;
         }
@@ -226,7 +226,7 @@ impl Geometry {
                 let row = n / w;
                 let k = n % w;
                 // Standard layout: the top row starts on its second column (b8, b10).
-                let col = if row % 2 == 0 { 2 * k + 1 } else { 2 * k };
+                let col = if row.is_multiple_of(2) { 2 * k + 1 } else { 2 * k };
                 let col = if self.mirrored { self.size as u32 - 1 - col } else { col };
                 (row, col)
             }
@@ -244,7 +244,7 @@ impl Geometry {
             BoardKind::Diagonal => {
                 let col = if self.mirrored { size - 1 - col } else { col };
                 // Playable squares: col odd on even rows, col even on odd rows.
-                if (row + col) % 2 == 0 {
+                if (row + col).is_multiple_of(2) {
                     return None;
                 }
                 self.bit_of_index(row * self.per_row() + col / 2)
