@@ -2,9 +2,8 @@
 //! (DXP) on TCP. `--listen ADDR` waits as the Follower (the other program asks for games);
 //! `--connect ADDR` connects as the Initiator and asks for `--games` games, colours alternating.
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use draughts_engine::dxp::{follow, initiate, Connection, DxpConfig, DxpGame};
-use draughts_engine::eval::Weights;
 use draughts_engine::matchplay::balanced_opening;
 use draughts_rules::notation::movetext;
 use draughts_rules::{Color, Variant};
@@ -53,15 +52,8 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
-    let weights = match &a.weights {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-            Some(Weights::from_text(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?)
-        }
-        None => None,
-    };
     let cfg = DxpConfig {
-        weights,
+        weights: a.weights.as_deref().map(crate::tune_cmd::read_weights).transpose()?,
         name: a.name.clone(),
         movetime: Duration::from_millis(a.movetime.max(1)),
         games: a.games.max(1),

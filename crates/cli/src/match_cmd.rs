@@ -5,7 +5,6 @@
 use anyhow::{anyhow, bail, Context, Result};
 use draughts_engine::hub::HubClient;
 use draughts_engine::matchplay::{run_match, EnginePlayer, HubPlayer, MatchConfig, Player};
-use draughts_engine::eval::Weights;
 use draughts_engine::Level;
 use draughts_rules::Variant;
 use std::io::Write;
@@ -77,8 +76,7 @@ fn player(
     };
     Ok(Box::new(match weights {
         Some(path) => {
-            let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-            let w = Weights::from_text(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            let w = crate::tune_cmd::read_weights(path)?;
             let label = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             p.with_weights(w, &label)
         }

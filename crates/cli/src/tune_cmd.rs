@@ -42,15 +42,19 @@ pub struct Args {
     out: Option<std::path::PathBuf>,
 }
 
+/// Reads a weight file (as this command writes it) for `tune --from`, `match --a-weights` and
+/// `dxp --weights`. Errors name the file, and the line for a malformed one.
+pub(crate) fn read_weights(path: &std::path::Path) -> Result<Weights> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    Weights::from_text(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}
+
 pub fn run(a: Args) -> Result<ExitCode> {
     if (a.games == 0 && a.pdn.is_empty()) || a.depth == 0 || a.depth > 20 {
         bail!("give --games (at least 1) or --pdn files, and --depth 1..20");
     }
     let start = match &a.from {
-        Some(p) => {
-            let text = std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?;
-            Weights::from_text(&text).map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?
-        }
+        Some(p) => read_weights(p)?,
         None => Weights::builtin(a.variant).clone(),
     };
     let threads = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));

@@ -310,6 +310,19 @@ pub struct DxpConfig {
     pub weights: Option<crate::eval::Weights>,
 }
 
+impl DxpConfig {
+    /// The searcher of a DXP session: a 64 MiB table backed before the first timed move, and
+    /// the configured weights.
+    fn searcher(&self) -> Searcher {
+        let mut searcher = Searcher::new(64);
+        searcher.prefault();
+        if let Some(w) = &self.weights {
+            searcher.set_weights(w.clone());
+        }
+        searcher
+    }
+}
+
 /// How a DXP game ended.
 #[derive(Clone, Debug)]
 pub struct DxpGame {
@@ -412,11 +425,7 @@ fn play(conn: &mut Connection, searcher: &mut Searcher, mut game: Game, ours: Co
 /// Follower: answers game requests on `conn` until the other side stops or closes the
 /// connection. Returns the games played.
 pub fn follow(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(&DxpGame), on_move: &mut dyn FnMut(&Game)) -> Result<Vec<DxpGame>, String> {
-    let mut searcher = Searcher::new(64);
-    searcher.prefault();
-    if let Some(w) = &cfg.weights {
-        searcher.set_weights(w.clone());
-    }
+    let mut searcher = cfg.searcher();
     let mut games = Vec::new();
     loop {
         match conn.recv()? {
@@ -459,11 +468,7 @@ pub fn follow(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(&D
 ///
 /// Errors: an opening line that is not legal from the start, or a protocol failure.
 pub fn initiate(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(&DxpGame), on_move: &mut dyn FnMut(&Game)) -> Result<Vec<DxpGame>, String> {
-    let mut searcher = Searcher::new(64);
-    searcher.prefault();
-    if let Some(w) = &cfg.weights {
-        searcher.set_weights(w.clone());
-    }
+    let mut searcher = cfg.searcher();
     let mut games = Vec::new();
     for i in 0..cfg.games {
         let ours = if i % 2 == 0 { Color::Light } else { Color::Dark };

@@ -253,11 +253,10 @@ impl Tables {
                 }
             }
         }
-        let start = Position::start(v);
-        let start_total = 2 * start.pieces(Color::Light).count_ones() as i32;
+        let start_pieces = Position::start(v).pieces(Color::Light).count_ones() as i32;
         let mut phase = [0; 65];
         for (n, p) in phase.iter_mut().enumerate() {
-            *p = (n as i32 * PHASE_MAX / start_total).clamp(0, PHASE_MAX);
+            *p = (n as i32 * PHASE_MAX / (2 * start_pieces)).clamp(0, PHASE_MAX);
         }
         Tables {
             phase,
@@ -268,7 +267,7 @@ impl Tables {
             left,
             right,
             coords,
-            start_pieces: start.pieces(Color::Light).count_ones() as i32,
+            start_pieces,
         }
     }
 
