@@ -313,6 +313,18 @@ macro_rules! by_variant {
     };
 }
 
+/// Runs `$body` four times with the constant `$D` bound to 0, 1, 2 and 3 (the directions), so
+/// that each direction's shift and mask are constants of the compiled code rather than loads
+/// and a branch on the shift's sign.
+macro_rules! each_dir {
+    ($D:ident => $body:block) => {{
+        { const $D: usize = 0; $body }
+        { const $D: usize = 1; $body }
+        { const $D: usize = 2; $body }
+        { const $D: usize = 3; $body }
+    }};
+}
+
 /// The variant `Variant::ALL[V]` seen from side `LIGHT`, as constants: the evaluation is compiled
 /// once per variant and side, so that every shift, mask and direction test below is a constant
 /// (the same idea as the rules crate's `RuleSet`).
@@ -389,19 +401,19 @@ fn side_terms<const V: usize, const LIGHT: bool>(t: &Tables, pos: &Position, out
     // Mobility; `movable` are the men with a free step.
     let mut mob_men = 0;
     let mut movable = 0u64;
-    for d in 0..4 {
-        if step_dirs & (1 << d) != 0 {
-            let to = g.dirs[d].step(men) & empty;
+    each_dir!(D => {
+        if step_dirs & (1 << D) != 0 {
+            let to = g.dirs[D].step(men) & empty;
             mob_men += to.count_ones() as i32;
-            movable |= g.dirs[3 - d].step(to);
+            movable |= g.dirs[3 - D].step(to);
         }
-    }
+    });
     out[Feature::MobilityMan as usize] = mob_men;
     let mut mob_kings = 0;
     if own_kings != 0 {
-        for d in 0..4 {
-            mob_kings += ray(g, d, own_kings, empty, flying).count_ones() as i32;
-        }
+        each_dir!(D => {
+            mob_kings += ray(g, D, own_kings, empty, flying).count_ones() as i32;
+        });
     }
     out[Feature::MobilityKing as usize] = mob_kings;
 
@@ -411,27 +423,25 @@ fn side_terms<const V: usize, const LIGHT: bool>(t: &Tables, pos: &Position, out
     let fwd = Spec::<V, LIGHT>::FORWARD;
     let mut next_occupied = 0u64;
     let mut next_empty = 0u64;
-    for d in 0..4 {
-        if fwd & (1 << d) != 0 {
-            next_occupied |= g.dirs[3 - d].step(occupied);
-            next_empty |= g.dirs[3 - d].step(empty);
+    each_dir!(D => {
+        if fwd & (1 << D) != 0 {
+            next_occupied |= g.dirs[3 - D].step(occupied);
+            next_empty |= g.dirs[3 - D].step(empty);
         }
-    }
+    });
     let cone1 = !next_occupied;
     let mut cone2 = cone1;
     let mut cone3 = cone1;
-    for d in 0..4 {
-        if fwd & (1 << d) != 0 {
-            let dir = &g.dirs[d];
-            cone2 &= !dir.from_mask | g.dirs[3 - d].step(cone1);
+    each_dir!(D => {
+        if fwd & (1 << D) != 0 {
+            cone2 &= !g.dirs[D].from_mask | g.dirs[3 - D].step(cone1);
         }
-    }
-    for d in 0..4 {
-        if fwd & (1 << d) != 0 {
-            let dir = &g.dirs[d];
-            cone3 &= !dir.from_mask | g.dirs[3 - d].step(cone2);
+    });
+    each_dir!(D => {
+        if fwd & (1 << D) != 0 {
+            cone3 &= !g.dirs[D].from_mask | g.dirs[3 - D].step(cone2);
         }
-    }
+    });
     let far = size - 1;
     out[Feature::Runaway1 as usize] = (men & rows[far - 1] & (cone1 | next_empty)).count_ones() as i32;
     out[Feature::Runaway2 as usize] = (men & rows[far - 2] & cone2).count_ones() as i32;
@@ -442,49 +452,48 @@ fn side_terms<const V: usize, const LIGHT: bool>(t: &Tables, pos: &Position, out
     let enemy_man_dirs = Spec::<V, LIGHT>::ENEMY_MAN_CAPTURE;
     let victims_of_men = if Spec::<V, LIGHT>::R.men_capture_kings { own } else { men };
     let mut exposed = 0u64;
-    for d in 0..4 {
-        let dir = &g.dirs[d];
+    each_dir!(D => {
+        let dir = &g.dirs[D];
         let mut reach = 0u64;
-        if enemy_man_dirs & (1 << d) != 0 {
+        if enemy_man_dirs & (1 << D) != 0 {
             reach |= dir.step(enemy_men) & victims_of_men;
         }
         if enemy_kings != 0 {
-            let slide = ray(g, d, enemy_kings, empty, flying) | enemy_kings;
+            let slide = ray(g, D, enemy_kings, empty, flying) | enemy_kings;
             reach |= dir.step(slide) & own;
         }
-        // Victims whose square beyond (in direction d) is empty.
-        exposed |= g.dirs[3 - d].step(dir.step(reach) & empty);
-    }
+        // Victims whose square beyond (in direction D) is empty.
+        exposed |= g.dirs[3 - D].step(dir.step(reach) & empty);
+    });
     out[Feature::Exposed as usize] = exposed.count_ones() as i32;
 
     // Holes: man X, the square behind X empty, the square in front empty and an enemy man two
     // squares in front, all on one line, where that enemy man captures towards X.
     let mut holes = 0u64;
-    for d in 0..4 {
-        if enemy_man_dirs & (1 << d) == 0 || g.dirs[d].shift == 0 {
-            continue;
+    each_dir!(D => {
+        if enemy_man_dirs & (1 << D) != 0 && g.dirs[D].shift != 0 {
+            let dir = &g.dirs[D];
+            let back = &g.dirs[3 - D];
+            // Enemy man E, then F = E + D empty, then X = F + D our man, then B = X + D empty.
+            let f = dir.step(enemy_men) & empty;
+            let x = dir.step(f) & men;
+            let b = dir.step(x) & empty;
+            holes |= back.step(b);
         }
-        let dir = &g.dirs[d];
-        let back = &g.dirs[3 - d];
-        // Enemy man E, then F = E + d empty, then X = F + d our man, then B = X + d empty.
-        let f = dir.step(enemy_men) & empty;
-        let x = dir.step(f) & men;
-        let b = dir.step(x) & empty;
-        holes |= back.step(b);
-    }
+    });
     out[Feature::Hole as usize] = holes.count_ones() as i32;
 
     // Structure: covered, immobile and outpost men.
     let mut covered = men;
     let back_dirs = Spec::<V, LIGHT>::BACKWARD;
-    for d in 0..4 {
-        if back_dirs & (1 << d) != 0 {
-            let dir = &g.dirs[d];
+    each_dir!(D => {
+        if back_dirs & (1 << D) != 0 {
+            let dir = &g.dirs[D];
             // The neighbour behind is own, or there is none (edge of the board).
-            let ok = (men & !dir.from_mask) | g.dirs[3 - d].step(dir.step(men) & own);
+            let ok = (men & !dir.from_mask) | g.dirs[3 - D].step(dir.step(men) & own);
             covered &= ok;
         }
-    }
+    });
     out[Feature::Protected as usize] = covered.count_ones() as i32;
     out[Feature::Immobile as usize] = (men & !movable).count_ones() as i32;
     out[Feature::Outpost as usize] = (covered & Spec::<V, LIGHT>::FAR_HALF).count_ones() as i32;
