@@ -20,7 +20,9 @@ pub struct Args {
     /// Connect to a Follower at this address as the Initiator.
     #[arg(long)]
     connect: Option<String>,
-    /// Milliseconds to think per move.
+    /// Milliseconds to think per move on average: the engine manages its time like a player under
+    /// a clock, using about 0.3x of it in the opening and up to 1.8x where the game is decided
+    /// (docs/engine.md, "Time").
     #[arg(long, default_value_t = 1000)]
     movetime: u64,
     /// Initiator: number of games (we play Light in the first, colours alternate).

@@ -294,7 +294,7 @@ impl Connection {
 pub struct DxpConfig {
     /// Our name in GAMEREQ/GAMEACC.
     pub name: String,
-    /// Time per move.
+    /// Average time per move: the search manages it as under a clock ([`Limits::managed`]).
     pub movetime: Duration,
     /// Initiator: games to play (colours alternate, we take Light in the first).
     pub games: usize,
@@ -392,7 +392,7 @@ fn play(conn: &mut Connection, searcher: &mut Searcher, mut game: Game, ours: Co
                 return end_game(conn, game, ours);
             }
             let t = Instant::now();
-            let r = searcher.search(&game, &Limits::movetime(cfg.movetime), None, &mut |_| {});
+            let r = searcher.search(&game, &Limits::managed(cfg.movetime), None, &mut |_| {});
             let mv = r.best.ok_or("no move found in a position that has one")?;
             conn.send(&Message::of_move(&mv, t.elapsed().as_secs() as u32))?;
             game.play(&mv).map_err(|e| e.to_string())?;

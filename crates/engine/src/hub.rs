@@ -285,8 +285,16 @@ impl HubLevel {
         Some(Duration::from_secs_f64((share - 0.02).max(0.01)))
     }
 
+    /// The limits of `go think`. Under a clock (`time=` without `move-time=`) the share is an
+    /// average the search manages ([`Limits::managed`]: up to 1.8 times it on a hard move), so it
+    /// is kept to 22% of the time left: no move takes more than 40% of it.
     fn limits(&self) -> Limits {
-        Limits { depth: self.depth, nodes: self.nodes, movetime: if self.infinite { None } else { self.allotted() } }
+        let clock = !self.infinite && self.move_time.is_none() && self.time.is_some();
+        let mut movetime = if self.infinite { None } else { self.allotted() };
+        if let (true, Some(time)) = (clock, self.time) {
+            movetime = movetime.map(|t| t.min(Duration::from_secs_f64((time * 0.22).max(0.01))));
+        }
+        Limits { depth: self.depth, nodes: self.nodes, movetime, managed: clock }
     }
 }
 
@@ -784,5 +792,22 @@ mod tests {
         }
         assert!(parse_move(&p, "28x8x14").is_err());
         assert!(parse_move(&p, "31-27").is_err());
+    }
+
+    #[test]
+    fn clock_levels_manage_time_and_move_time_is_fixed() {
+        let level = |text: &str| HubLevel::from_line(&parse_line(text).unwrap()).limits();
+        // A fixed time per move stays fixed.
+        let fixed = level("level move-time=2");
+        assert_eq!((fixed.movetime, fixed.managed), (Some(Duration::from_secs(2)), false));
+        // Under a clock: the share (60 s / 30 moves = 2 s, less a 20 ms margin) is managed.
+        let clock = level("level time=60");
+        assert!(clock.managed);
+        assert_eq!(clock.movetime, Some(Duration::from_millis(1980)));
+        // Near the end of the clock the share is kept to 22% of the time left, so that even a
+        // managed move's 1.8x stays within 40% of it.
+        let short = level("level moves=1 time=10");
+        assert_eq!(short.movetime, Some(Duration::from_secs_f64(2.2)));
+        assert!(level("level depth=5").movetime.is_none() && !level("level infinite").managed);
     }
 }

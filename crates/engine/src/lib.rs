@@ -25,7 +25,7 @@ pub mod tt;
 pub mod tune;
 
 pub use level::{BadLevel, Level, LevelSpec};
-pub use search::{mate_in, Info, Limits, SearchResult, Searcher, MATE};
+pub use search::{mate_in, Info, Limits, SearchResult, Searcher, TimePlan, MATE};
 
 use draughts_rules::{Game, Move};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -75,7 +75,7 @@ pub fn choose_move_timed(
         return moves.first().copied();
     }
     let spec = level.spec();
-    let limits = Limits { depth: Some(spec.depth), nodes: None, movetime: Some(movetime.unwrap_or(spec.movetime)) };
+    let limits = Limits { depth: Some(spec.depth), nodes: None, movetime: Some(movetime.unwrap_or(spec.movetime)), managed: false };
     if spec.margin == 0 {
         return searcher.search(game, &limits, None, &mut |_| {}).best;
     }

@@ -40,6 +40,10 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Time to think.
     pub movetime: Option<Duration>,
+    /// Treat `movetime` as the average a game under a clock can afford rather than a fixed time
+    /// (see [`TimePlan`]): less in the opening and on quiet moves, up to 1.8 times it to finish
+    /// the first moves of an iteration or when the score drops.
+    pub managed: bool,
 }
 
 impl Limits {
@@ -52,6 +56,62 @@ impl Limits {
     pub fn movetime(t: Duration) -> Limits {
         Limits { movetime: Some(t), ..Limits::default() }
     }
+
+    /// A search in a game where `t` is the average time per move (see [`TimePlan`]).
+    pub fn managed(t: Duration) -> Limits {
+        Limits { movetime: Some(t), managed: true, ..Limits::default() }
+    }
+}
+
+/// Time management for games under a clock ([`Limits::managed`]), in the manner of Moby Dam's:
+/// time is saved where the choice is easy and spent where the game is decided.
+///
+/// The base is three fifths of the average time per move, halved in the opening (at least four
+/// fifths of the starting pieces on the board, where quiet positional play decides). Another
+/// iteration starts while less than half the base is used; the search of a root move stops at
+/// twice the base for the first two moves of an iteration (to finish the principal variation
+/// and its runner-up), 1.5 times for the third, the base for the rest; when the last score is
+/// more than 0.1 man below the root's static evaluation ("trouble"), iterations start until
+/// 1.5 times the base and every move may take three times it. Measured on average: about 0.72
+/// of the time per move (Moby Dam at its own setting: about 0.77).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimePlan {
+    base: Duration,
+}
+
+impl TimePlan {
+    /// The plan for a move with `average` time to spend, `opening` as above.
+    pub fn new(average: Duration, opening: bool) -> TimePlan {
+        let base = average * 3 / 5;
+        TimePlan { base: if opening { base / 2 } else { base } }
+    }
+
+    /// Time from the start of the search after which the search of root move `index` (0-based,
+    /// in the order searched in the iteration) stops.
+    pub fn root_move_limit(&self, index: usize, trouble: bool) -> Duration {
+        let halves = if trouble {
+            6
+        } else {
+            match index {
+                0 | 1 => 4,
+                2 => 3,
+                _ => 2,
+            }
+        };
+        self.base * halves / 2
+    }
+
+    /// Whether another iteration starts after `elapsed`.
+    pub fn next_iteration(&self, elapsed: Duration, trouble: bool) -> bool {
+        let limit = if trouble { self.base * 3 } else { self.base };
+        elapsed * 2 <= limit
+    }
+}
+
+/// Trouble for [`TimePlan`]: the score is more than 0.1 man below the root's static evaluation.
+#[inline]
+fn in_trouble(score: i32, root_eval: i32) -> bool {
+    score < root_eval - 10
 }
 
 /// Progress of a search, reported after each completed iteration.
@@ -169,6 +229,11 @@ pub struct Searcher {
     custom_weights: bool,
     /// ProbCut is tried only with fewer pieces than this on the board (past the opening).
     probcut_pieces: u32,
+    /// The time plan of a managed search ([`Limits::managed`]).
+    plan: Option<TimePlan>,
+    /// Static evaluation of the root and score of the last completed iteration (for the plan).
+    root_eval: i32,
+    last_score: i32,
 }
 
 /// ProbCut margin in centi-men: a half-depth search beating beta by this much is trusted.
@@ -243,6 +308,9 @@ impl Searcher {
             last_variant: None,
             custom_weights: false,
             probcut_pieces: 0,
+            plan: None,
+            root_eval: 0,
+            last_score: 0,
         }
     }
 
@@ -285,6 +353,15 @@ impl Searcher {
         self.seldepth = 0;
         self.start = Instant::now();
         self.deadline = limits.movetime.map(|t| self.start + t);
+        self.plan = None;
+        if let (Some(t), true) = (limits.movetime, limits.managed) {
+            let opening = game.position().occupied().count_ones() >= self.probcut_pieces;
+            let plan = TimePlan::new(t, opening);
+            self.plan = Some(plan);
+            self.deadline = Some(self.start + plan.root_move_limit(0, false));
+            self.root_eval = evaluate_with(game.position(), &self.weights);
+            self.last_score = self.root_eval;
+        }
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.stopped = false;
         self.stop_flag = stop.map(|s| s as *const AtomicBool);
@@ -395,7 +472,12 @@ impl Searcher {
             // Time: go on while a good part of the budget is left. An unfinished iteration still
             // counts when it found a better first move (above), so the time is not wasted; one
             // started in the last fifth would hardly get past the first move.
-            if let Some(d) = self.deadline {
+            self.last_score = score;
+            if let Some(plan) = self.plan {
+                if !plan.next_iteration(self.start.elapsed(), in_trouble(score, self.root_eval)) {
+                    break;
+                }
+            } else if let Some(d) = self.deadline {
                 let now = Instant::now();
                 if now >= d || (now - self.start) * 5 > (d - self.start) * 4 {
                     break;
@@ -515,6 +597,11 @@ impl Searcher {
         let n = moves.len();
         let ext = if n == 1 { 1 } else { 0 };
         for (i, &mv) in moves.iter().enumerate() {
+            if let Some(plan) = self.plan {
+                // The score so far: the last iteration's before the first move is back.
+                let score = if i == 0 { self.last_score } else { best };
+                self.deadline = Some(self.start + plan.root_move_limit(i, in_trouble(score, self.root_eval)));
+            }
             let child = root.pos.after(&mv);
             let (q, irr) = self.next_quiet(&root.pos, &mv, root.quiet);
             let irrev = if irr { self.rep.len() } else { 0 };
@@ -766,29 +853,32 @@ impl Searcher {
                 }
             }
             order.swap(k, j);
-            let (move_score, idx) = order[k];
+            let idx = order[k].1;
             let mv = list[idx as usize];
             let child = pos.after(&mv);
             self.tt.prefetch(child.hash());
             let (q, irr) = self.next_quiet(pos, &mv, quiet);
             let child_irrev = if irr { self.rep.len() } else { irrev };
             let nd = depth - 1 + ext;
-            let quiet_move = !mv.is_capture() && !mv.promotes;
             let mut score;
             if searched == 0 {
                 score = -self.negamax(&child, nd, -*beta, -*alpha, ply + 1, q, child_irrev, pv_node);
             } else {
-                // Late-move reduction for quiet moves ordered late.
-                let mut r = 0;
-                // One ply from the fourth move on, two from the ninth at depth 6 and more.
-                // Reducing two plies from the seventh move everywhere was even in self-play
-                // (international +5 =15 -4, English +7 =17 -6 at 100 ms a move) but lost
-                // clearly to Moby Dam (2.5 / 24 against 5.5 / 24 at 300 ms): it misses shots.
-                // A logarithmic table that spared king endings and moves offering a capture
-                // searched more nodes per depth and scored no better.
-                if depth >= 3 && searched >= 3 && quiet_move && ext == 0 && move_score < (1 << 24) - 1 {
-                    r = 1 + (depth >= 6 && searched >= 8) as i32;
-                }
+                // Late-move reduction for quiet moves ordered late: one ply from the fourth
+                // move on, two from the ninth at depth 6 and more. Measured and not taken (see
+                // docs/engine.md#measurements): two plies from the seventh move everywhere (lost
+                // to Moby Dam, it misses shots); a logarithmic table (more nodes, no better);
+                // Moby Dam's own rule (one ply from the fourth move, two from the seventh, at
+                // depth 4 and more, captures too, at least eight pieces): 55% more nodes to the
+                // bench depth, and no better against Moby Dam (35.5 / 144 against 35 / 144 at
+                // 100 ms a move, both with managed time).
+                let killer = order[k].0 >= (1 << 24) - 1;
+                let quiet_move = !mv.is_capture() && !mv.promotes;
+                let r = if depth >= 3 && searched >= 3 && quiet_move && ext == 0 && !killer {
+                    1 + (depth >= 6 && searched >= 8) as i32
+                } else {
+                    0
+                };
                 score = -self.negamax(&child, nd - r, -*alpha - 1, -*alpha, ply + 1, q, child_irrev, false);
                 if r > 0 && score > *alpha && !self.stopped {
                     score = -self.negamax(&child, nd, -*alpha - 1, -*alpha, ply + 1, q, child_irrev, false);
@@ -893,4 +983,5 @@ impl Searcher {
         best
     }
 }
+
 

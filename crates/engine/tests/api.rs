@@ -67,3 +67,41 @@ fn even_the_lowest_level_does_not_leave_a_man_to_be_taken() {
         assert!(!after.position().has_capture(), "seed {seed}: level 1 left a man to be taken");
     }
 }
+
+#[test]
+fn time_plan_saves_in_the_opening_and_spends_in_trouble() {
+    use draughts_engine::TimePlan;
+    use std::time::Duration;
+    let ms = Duration::from_millis;
+    let mid = TimePlan::new(ms(1000), false);
+    let opening = TimePlan::new(ms(1000), true);
+    // Base: three fifths of the average, halved in the opening.
+    assert_eq!(mid.root_move_limit(5, false), ms(600));
+    assert_eq!(opening.root_move_limit(5, false), ms(300));
+    // The principal variation and its runner-up may take twice the base, the third move 1.5x.
+    assert_eq!(mid.root_move_limit(0, false), ms(1200));
+    assert_eq!(mid.root_move_limit(1, false), ms(1200));
+    assert_eq!(mid.root_move_limit(2, false), ms(900));
+    // Trouble: three times the base for every move, never more than 1.8x the average.
+    assert_eq!(mid.root_move_limit(7, true), ms(1800));
+    // New iterations start until half the base, or 1.5x the base in trouble.
+    assert!(mid.next_iteration(ms(300), false));
+    assert!(!mid.next_iteration(ms(301), false));
+    assert!(mid.next_iteration(ms(900), true));
+    assert!(!mid.next_iteration(ms(901), true));
+}
+
+#[test]
+fn a_managed_search_returns_a_legal_move_from_the_start_and_later() {
+    use draughts_engine::{Limits, Searcher};
+    use std::time::Duration;
+    let mut s = Searcher::new(4);
+    let mut g = Game::new(Variant::International);
+    for _ in 0..4 {
+        let r = s.search(&g, &Limits::managed(Duration::from_millis(30)), None, &mut |_| {});
+        let mv = r.best.expect("a move");
+        assert!(legal(&g, &mv));
+        assert!(r.depth >= 1);
+        g.play(&mv).unwrap();
+    }
+}
