@@ -72,8 +72,9 @@ impl Limits {
 /// twice the base for the first two moves of an iteration (to finish the principal variation
 /// and its runner-up), 1.5 times for the third, the base for the rest; when the last score is
 /// more than 0.1 man below the root's static evaluation ("trouble"), iterations start until
-/// 1.5 times the base and every move may take three times it. Measured on average: about 0.72
-/// of the time per move (Moby Dam at its own setting: about 0.77).
+/// 1.5 times the base and every move may take three times it. Measured on average over whole
+/// games, forced moves included: 0.72-0.76 of the time per move (Moby Dam at its own setting:
+/// 0.77-0.78); docs/engine.md#measurements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimePlan {
     base: Duration,
