@@ -17,6 +17,9 @@
 //! kings on the long diagonal, balance of the wings, and endgame technique (kings closing in on
 //! the weaker side, trading when ahead).
 
+// `each_dir!` runs a block once per direction with the direction a constant, so each shift and
+// edge mask is compiled in rather than loaded with a branch on the shift's sign.
+use draughts_rules::each_dir;
 use draughts_rules::{BoardKind, Color, Geometry, KingRange, Position, Rules, Variant};
 use std::fmt::Write as _;
 use std::sync::OnceLock;
@@ -311,18 +314,6 @@ macro_rules! by_variant {
             Variant::Brazilian => { const $V: usize = 7; $body }
         }
     };
-}
-
-/// Runs `$body` four times with the constant `$D` bound to 0, 1, 2 and 3 (the directions), so
-/// that each direction's shift and mask are constants of the compiled code rather than loads
-/// and a branch on the shift's sign.
-macro_rules! each_dir {
-    ($D:ident => $body:block) => {{
-        { const $D: usize = 0; $body }
-        { const $D: usize = 1; $body }
-        { const $D: usize = 2; $body }
-        { const $D: usize = 3; $body }
-    }};
 }
 
 /// The variant `Variant::ALL[V]` seen from side `LIGHT`, as constants: the evaluation is compiled

@@ -23,7 +23,9 @@ pub const fn bit(bit: u32) -> u64 {
 /// Runs `$body` four times with `$d` bound to the constants 0, 1, 2 and 3, the direction indices
 /// of [`crate::geometry::Geometry::dirs`]. Each copy then sees its direction's shift and edge mask
 /// as constants, which a loop over the directions does not guarantee. The body is not a loop
-/// body: use `if` rather than `continue`.
+/// body: use `if` rather than `continue`. Exported for the engine's evaluation, which loops over
+/// the directions the same way.
+#[macro_export]
 macro_rules! each_dir {
     ($d:ident => $body:block) => {{
         {
