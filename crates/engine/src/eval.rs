@@ -581,23 +581,6 @@ pub fn evaluate(pos: &Position) -> i32 {
     evaluate_with(pos, Weights::builtin(pos.variant()))
 }
 
-/// The material part of the evaluation for the side to move, in centi-men: men and kings with
-/// their tapered weights, as [`evaluate_with`] counts them. The rest of the evaluation (the
-/// positional terms) is small beside it, which lets the search skip the full evaluation of
-/// positions far outside its window (see `LAZY_MARGIN` in the search).
-#[inline]
-pub fn material(pos: &Position, w: &Weights) -> i32 {
-    let t = Tables::get(pos.variant());
-    let (us, them) = (pos.side_to_move(), !pos.side_to_move());
-    let men = pos.men(us).count_ones() as i32 - pos.men(them).count_ones() as i32;
-    let kings = pos.kings(us).count_ones() as i32 - pos.kings(them).count_ones() as i32;
-    let phase = t.phase[pos.occupied().count_ones() as usize];
-    let (m, k) = (Feature::Man as usize, Feature::King as usize);
-    let mg = w.opening[m] * men + w.opening[k] * kings;
-    let eg = w.ending[m] * men + w.ending[k] * kings;
-    (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX
-}
-
 /// The static evaluation for the side to move with given weights.
 pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
     evaluate_quiet(pos, w).score
@@ -654,31 +637,6 @@ mod tests {
         // `Tables::get` and the per-variant dispatch index by `Variant as usize`.
         for (i, v) in Variant::ALL.iter().enumerate() {
             assert_eq!(*v as usize, i);
-        }
-    }
-
-    #[test]
-    fn material_is_the_evaluation_without_its_positional_terms() {
-        // The lazy evaluation of the search relies on it: with every other weight zero, the
-        // evaluation is the material, for either side to move and every phase.
-        for v in Variant::ALL {
-            let full = Weights::builtin(v);
-            let mut only = Weights { opening: [0; NUM_FEATURES], ending: [0; NUM_FEATURES] };
-            for f in [Feature::Man, Feature::King] {
-                only.opening[f as usize] = full.opening[f as usize];
-                only.ending[f as usize] = full.ending[f as usize];
-            }
-            let mut p = Position::start(v);
-            for ply in 0..200 {
-                let moves = p.legal_moves();
-                if moves.is_empty() || p.occupied().count_ones() <= 4 {
-                    break;
-                }
-                assert_eq!(material(&p, full), evaluate_with(&p, &only), "{v} ply {ply}: {}", fen::write(&p));
-                // Prefer captures and promotions, so kings appear and the phase moves.
-                let pick = moves.iter().position(|m| m.promotes).unwrap_or((ply * 7) % moves.len());
-                p = p.after(&moves[pick]);
-            }
         }
     }
 

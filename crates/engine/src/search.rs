@@ -15,7 +15,7 @@
 //!   [`draughts_rules::QuietReset`]), carried on from the game's current counter;
 //! * Turkish one-piece-each: king against man wins, otherwise drawn.
 
-use crate::eval::{evaluate_quiet, evaluate_with, material, QuietEval, Weights};
+use crate::eval::{evaluate_quiet, evaluate_with, QuietEval, Weights};
 use crate::tt::{self, Table};
 use draughts_rules::{Game, Move, MoveList, Position, QuietReset, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -239,17 +239,6 @@ pub struct Searcher {
 
 /// ProbCut margin in centi-men: a half-depth search beating beta by this much is trusted.
 const PROBCUT_MARGIN: i32 = 90;
-
-/// Lazy-evaluation margin in centi-men (two and a half men): a quiet leaf whose material alone
-/// ([`material`]) is beyond the window by this much is not evaluated in full; its material
-/// stands for its score. The positional part of the evaluation almost always stays within the
-/// margin, so the cutoff is the one the full evaluation would give: over the bench searches
-/// (`draughts bench`, 2.4 million leaves of every rule set) it exceeded 250 at 0.3% of the leaves
-/// (English and Turkish runaway men; the largest 412), in international middle games never
-/// (the largest 215). Measured on three international middle-game searches to depth 12: the
-/// same number of nodes (-0.2%) with 10.5% fewer instructions (callgrind), the full evaluation
-/// skipped at about half of the leaves.
-const LAZY_MARGIN: i32 = 250;
 
 /// Entries of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
@@ -989,16 +978,6 @@ impl Searcher {
             return s;
         }
         if !pos.has_capture() {
-            // Lazy evaluation: far outside the window, material decides the cutoff alone (see
-            // LAZY_MARGIN) and stands for the score. (A side without a move has lost, so a
-            // fail-high needs one.) Endings of four pieces or fewer are left out: there the
-            // evaluation may scale the score down (a lone flying king holds the draw).
-            if pos.occupied().count_ones() > 4 {
-                let m = material(pos, &self.weights);
-                if m + LAZY_MARGIN <= alpha || (m - LAZY_MARGIN >= beta && pos.has_legal_move()) {
-                    return m;
-                }
-            }
             let e = self.eval_cached(pos);
             return if e.can_move { e.score } else { -MATE + ply as i32 };
         }
