@@ -718,18 +718,24 @@ impl Searcher {
         score
     }
 
+    /// The first checks of every node: a repetition is a draw, and mate-distance pruning narrows
+    /// the window (no score beyond a win at this ply can matter). `Some(score)` ends the node.
+    #[inline(always)]
+    fn repetition_or_mate_distance(&self, ply: usize, irrev: usize, alpha: &mut i32, beta: &mut i32) -> Option<i32> {
+        if self.repeated(irrev) {
+            return Some(0);
+        }
+        *alpha = (*alpha).max(-MATE + ply as i32);
+        *beta = (*beta).min(MATE - ply as i32 - 1);
+        (*alpha >= *beta).then_some(*alpha)
+    }
+
     /// A node at the horizon: the draw rules, then the quiescence search. Kept apart from
     /// [`Searcher::negamax_inner`] so that the most numerous nodes skip its set-up.
     #[inline(always)]
-    fn leaf(&mut self, pos: &Position, alpha: i32, beta: i32, ply: usize, quiet: u16, irrev: usize) -> i32 {
-        if self.repeated(irrev) {
-            return 0;
-        }
-        // Mate-distance pruning.
-        let alpha = alpha.max(-MATE + ply as i32);
-        let beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
+    fn leaf(&mut self, pos: &Position, mut alpha: i32, mut beta: i32, ply: usize, quiet: u16, irrev: usize) -> i32 {
+        if let Some(s) = self.repetition_or_mate_distance(ply, irrev, &mut alpha, &mut beta) {
+            return s;
         }
         if quiet >= self.rules.quiet_limit && pos.has_legal_move() {
             return 0;
@@ -750,14 +756,8 @@ impl Searcher {
         irrev: usize,
         pv_node: bool,
     ) -> i32 {
-        if self.repeated(irrev) {
-            return 0;
-        }
-        // Mate-distance pruning.
-        *alpha = (*alpha).max(-MATE + ply as i32);
-        *beta = (*beta).min(MATE - ply as i32 - 1);
-        if *alpha >= *beta {
-            return *alpha;
+        if let Some(s) = self.repetition_or_mate_distance(ply, irrev, alpha, beta) {
+            return s;
         }
         debug_assert!(depth > 0 && ply < MAX_PLY - 2, "horizon nodes go to Searcher::leaf");
         self.nodes += 1;
