@@ -314,8 +314,7 @@ impl DxpConfig {
     /// The searcher of a DXP session: a 64 MiB table backed before the first timed move, and
     /// the configured weights.
     fn searcher(&self) -> Searcher {
-        let mut searcher = Searcher::new(64);
-        searcher.prefault();
+        let mut searcher = Searcher::prefaulted(64);
         if let Some(w) = &self.weights {
             searcher.set_weights(w.clone());
         }

@@ -562,7 +562,9 @@ fn king_chase(t: &Tables, mut kings: u64, targets: u64) -> i32 {
 
 /// Draw-ish endings where material alone misleads, as a divisor of the score (1 = no change).
 /// With flying kings, a lone king holds the draw against up to three pieces without men in
-/// most positions (two kings against one is a book draw in international and russian).
+/// most positions (two kings against one is a book draw in international and russian); and
+/// once both sides have a king, a lead in men rarely wins, so the score is halved (as Moby Dam
+/// does): a side ahead then prefers to stop the enemy's breakthrough over grabbing a man.
 fn draw_divisor(pos: &Position) -> i32 {
     for strong in [Color::Light, Color::Dark] {
         let weak = !strong;
@@ -571,6 +573,9 @@ fn draw_divisor(pos: &Position) -> i32 {
         if pos.kings(weak) != 0 && s > w && s <= 3 && w == 1 {
             return if pos.men(strong) == 0 { 8 } else { 2 };
         }
+    }
+    if pos.kings(Color::Light) != 0 && pos.kings(Color::Dark) != 0 {
+        return 2;
     }
     1
 }
@@ -657,6 +662,22 @@ mod tests {
         // Filling 15 covers it.
         let p = fen::parse(Variant::English, "W:W22:B15,18,25").unwrap();
         assert_eq!(features(&p).values[Feature::Exposed as usize], 0);
+    }
+
+    #[test]
+    fn flying_king_endings_are_scaled_towards_the_draw() {
+        // A lone king against two kings: a book draw in international (score / 8).
+        let p = fen::parse(Variant::International, "W:WK28,K33:BK19").unwrap();
+        assert_eq!(draw_divisor(&p), 8);
+        // Kings on both sides with men: a lead rarely wins, the score is halved.
+        let p = fen::parse(Variant::International, "W:WK28,31,36,41:BK3,12").unwrap();
+        assert_eq!(draw_divisor(&p), 2);
+        let scaled = evaluate(&p);
+        let full = Weights::builtin(Variant::International).apply(&features(&p));
+        assert_eq!(scaled, full / 2);
+        // A king on one side only: no scaling.
+        let p = fen::parse(Variant::International, "W:WK28,31,36,41:B3,12").unwrap();
+        assert_eq!(draw_divisor(&p), 1);
     }
 
     #[test]

@@ -459,10 +459,8 @@ fn handle_idle(
         },
         "init" => {
             if searcher.is_none() {
-                let mut s = Searcher::new(*hash_mb);
-                // Before the first `go`, so its time is spent searching.
-                s.prefault();
-                *searcher = Some(s);
+                // Backed before the first `go`, so its time is spent searching.
+                *searcher = Some(Searcher::prefaulted(*hash_mb));
             }
             send(out, "ready");
         }

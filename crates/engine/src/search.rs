@@ -66,25 +66,28 @@ impl Limits {
 /// Time management for games under a clock ([`Limits::managed`]), in the manner of Moby Dam's:
 /// time is saved where the choice is easy and spent where the game is decided.
 ///
-/// The base is three fifths of the average time per move, halved in the opening (at least four
-/// fifths of the starting pieces on the board, where quiet positional play decides). Another
+/// The base is 0.64 of the average time per move, halved in the opening (at least four fifths
+/// of the starting pieces on the board, where quiet positional play decides). Another
 /// iteration starts while less than half the base is used; the search of a root move stops at
 /// twice the base for the first two moves of an iteration (to finish the principal variation
 /// and its runner-up), 1.5 times for the third, the base for the rest; when the last score is
 /// more than 0.1 man below the root's static evaluation ("trouble"), iterations start until
-/// 1.5 times the base and every move may take three times it. Measured on average over whole
-/// games, forced moves included: 0.72-0.76 of the time per move (Moby Dam at its own setting:
-/// 0.77-0.78); docs/engine.md#measurements.
+/// 1.5 times the base and every move may take three times it, never more than 1.8 times the
+/// average. The base was three fifths until the sixth session: over whole games, forced moves
+/// included, that used 0.72-0.77 of the time per move where Moby Dam at its own setting uses
+/// 0.77-0.79 (docs/engine.md#measurements).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimePlan {
     base: Duration,
+    /// The most any root move may take: 1.8 times the average.
+    cap: Duration,
 }
 
 impl TimePlan {
     /// The plan for a move with `average` time to spend, `opening` as above.
     pub fn new(average: Duration, opening: bool) -> TimePlan {
-        let base = average * 3 / 5;
-        TimePlan { base: if opening { base / 2 } else { base } }
+        let base = average * 16 / 25;
+        TimePlan { base: if opening { base / 2 } else { base }, cap: average * 9 / 5 }
     }
 
     /// Time from the start of the search after which the search of root move `index` (0-based,
@@ -99,7 +102,7 @@ impl TimePlan {
                 _ => 2,
             }
         };
-        self.base * halves / 2
+        (self.base * halves / 2).min(self.cap)
     }
 
     /// Whether another iteration starts after `elapsed`.
@@ -320,6 +323,14 @@ impl Searcher {
     /// of fresh pages.
     pub fn prefault(&mut self) {
         self.tt.prefault();
+    }
+
+    /// [`Searcher::new`] with its table backed at once ([`Searcher::prefault`]): the searcher of
+    /// timed play (DXP sessions, Hub's `init`, the web app's pool).
+    pub fn prefaulted(tt_mb: usize) -> Searcher {
+        let mut s = Searcher::new(tt_mb);
+        s.prefault();
+        s
     }
 
     /// Uses these weights instead of the variant's built-in ones (for tuning and matches between

@@ -75,20 +75,21 @@ fn time_plan_saves_in_the_opening_and_spends_in_trouble() {
     let ms = Duration::from_millis;
     let mid = TimePlan::new(ms(1000), false);
     let opening = TimePlan::new(ms(1000), true);
-    // Base: three fifths of the average, halved in the opening.
-    assert_eq!(mid.root_move_limit(5, false), ms(600));
-    assert_eq!(opening.root_move_limit(5, false), ms(300));
+    // Base: 0.64 of the average, halved in the opening.
+    assert_eq!(mid.root_move_limit(5, false), ms(640));
+    assert_eq!(opening.root_move_limit(5, false), ms(320));
     // The principal variation and its runner-up may take twice the base, the third move 1.5x.
-    assert_eq!(mid.root_move_limit(0, false), ms(1200));
-    assert_eq!(mid.root_move_limit(1, false), ms(1200));
-    assert_eq!(mid.root_move_limit(2, false), ms(900));
+    assert_eq!(mid.root_move_limit(0, false), ms(1280));
+    assert_eq!(mid.root_move_limit(1, false), ms(1280));
+    assert_eq!(mid.root_move_limit(2, false), ms(960));
     // Trouble: three times the base for every move, never more than 1.8x the average.
     assert_eq!(mid.root_move_limit(7, true), ms(1800));
+    assert_eq!(opening.root_move_limit(7, true), ms(960));
     // New iterations start until half the base, or 1.5x the base in trouble.
-    assert!(mid.next_iteration(ms(300), false));
-    assert!(!mid.next_iteration(ms(301), false));
-    assert!(mid.next_iteration(ms(900), true));
-    assert!(!mid.next_iteration(ms(901), true));
+    assert!(mid.next_iteration(ms(320), false));
+    assert!(!mid.next_iteration(ms(321), false));
+    assert!(mid.next_iteration(ms(960), true));
+    assert!(!mid.next_iteration(ms(961), true));
 }
 
 #[test]

@@ -21,11 +21,7 @@ static POOL: Mutex<Vec<Searcher>> = Mutex::new(Vec::new());
 /// Runs `f` with a searcher from the pool (or a new one), then returns it to the pool.
 fn with_searcher<R>(f: impl FnOnce(&mut Searcher) -> R) -> R {
     let pooled = POOL.lock().unwrap_or_else(|e| e.into_inner()).pop();
-    let mut s = pooled.unwrap_or_else(|| {
-        let mut s = Searcher::new(TABLE_MB);
-        s.prefault();
-        s
-    });
+    let mut s = pooled.unwrap_or_else(|| Searcher::prefaulted(TABLE_MB));
     let r = f(&mut s);
     let mut pool = POOL.lock().unwrap_or_else(|e| e.into_inner());
     if pool.len() < MAX_IDLE {
