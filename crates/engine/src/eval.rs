@@ -678,6 +678,12 @@ mod tests {
         // A king on one side only: no scaling.
         let p = fen::parse(Variant::International, "W:WK28,31,36,41:B3,12").unwrap();
         assert_eq!(draw_divisor(&p), 1);
+        // Short kings (English): kings on both sides leave the score as it is.
+        let p = fen::parse(Variant::English, "W:WK14,22,25:BK5,9").unwrap();
+        let light = Weights::builtin(Variant::English).apply(&features(&p));
+        let full = if p.side_to_move() == Color::Light { light } else { -light };
+        assert_ne!(full / 2, full);
+        assert_eq!(evaluate(&p), full);
     }
 
     #[test]
