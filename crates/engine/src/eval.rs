@@ -362,9 +362,42 @@ const fn relative_rows(g: &Geometry, light: bool) -> [u64; 10] {
     rows
 }
 
-/// Counts of one side: everything of [`Feature`] except the shared terms.
+/// Where the evaluation's counts go: a feature vector (for tuning, [`features`]) or straight into
+/// a score with the weights already blended for the phase (the search's [`Blended`]). The same
+/// code measures both, so they cannot drift apart.
+trait Sink {
+    /// Adds `v` (one side's count, signed: Light +, Dark -) to feature `f`.
+    fn add(&mut self, f: usize, v: i32);
+}
+
+/// Collects a feature vector.
+struct VectorSink([i32; NUM_FEATURES]);
+
+impl Sink for VectorSink {
+    #[inline(always)]
+    fn add(&mut self, f: usize, v: i32) {
+        self.0[f] += v;
+    }
+}
+
+/// Sums `weight * count` with one row of [`Blended`].
+struct ScoreSink<'a> {
+    row: &'a [i32; NUM_FEATURES],
+    sum: i32,
+}
+
+impl Sink for ScoreSink<'_> {
+    #[inline(always)]
+    fn add(&mut self, f: usize, v: i32) {
+        self.sum += self.row[f] * v;
+    }
+}
+
+/// Counts of one side: everything of [`Feature`] except the shared terms, added with Light's
+/// sign (+ for Light, - for Dark). Returns the side's mobility (free steps of men and kings).
 #[inline(always)]
-fn side_terms<const V: usize, const LIGHT: bool>(t: &Tables, pos: &Position, out: &mut [i32; NUM_FEATURES]) {
+fn side_terms<const V: usize, const LIGHT: bool, S: Sink>(t: &Tables, pos: &Position, sink: &mut S) -> i32 {
+    let mut out = |f: usize, v: i32| sink.add(f, if LIGHT { v } else { -v });
     let g = Spec::<V, LIGHT>::G;
     let flying = Spec::<V, LIGHT>::FLYING;
     let step_dirs = Spec::<V, LIGHT>::STEP;
@@ -380,14 +413,14 @@ fn side_terms<const V: usize, const LIGHT: bool>(t: &Tables, pos: &Position, out
     let enemy_men = enemy & !kings;
     let enemy_kings = enemy & kings;
 
-    out[Feature::Man as usize] = men.count_ones() as i32;
-    out[Feature::King as usize] = own_kings.count_ones() as i32;
+    out(Feature::Man as usize, men.count_ones() as i32);
+    out(Feature::King as usize, own_kings.count_ones() as i32);
     let size = g.size as usize;
     for r in 0..(size - 1).min(9) {
-        out[Feature::Row0 as usize + r] = (men & rows[r]).count_ones() as i32;
+        out(Feature::Row0 as usize + r, (men & rows[r]).count_ones() as i32);
     }
-    out[Feature::CentreMan as usize] = (men & t.centre).count_ones() as i32;
-    out[Feature::CentreKing as usize] = (own_kings & t.centre).count_ones() as i32;
+    out(Feature::CentreMan as usize, (men & t.centre).count_ones() as i32);
+    out(Feature::CentreKing as usize, (own_kings & t.centre).count_ones() as i32);
 
     // Mobility; `movable` are the men with a free step.
     let mut mob_men = 0;
@@ -399,14 +432,14 @@ fn side_terms<const V: usize, const LIGHT: bool>(t: &Tables, pos: &Position, out
             movable |= g.dirs[3 - D].step(to);
         }
     });
-    out[Feature::MobilityMan as usize] = mob_men;
+    out(Feature::MobilityMan as usize, mob_men);
     let mut mob_kings = 0;
     if own_kings != 0 {
         each_dir!(D => {
             mob_kings += ray(g, D, own_kings, empty, flying).count_ones() as i32;
         });
     }
-    out[Feature::MobilityKing as usize] = mob_kings;
+    out(Feature::MobilityKing as usize, mob_kings);
 
     // Runaway men: a man within three rows of crowning whose forward cone (the squares it could
     // step through on the way) holds no piece; one row away, one free square ahead is enough.
@@ -434,9 +467,9 @@ fn side_terms<const V: usize, const LIGHT: bool>(t: &Tables, pos: &Position, out
         }
     });
     let far = size - 1;
-    out[Feature::Runaway1 as usize] = (men & rows[far - 1] & (cone1 | next_empty)).count_ones() as i32;
-    out[Feature::Runaway2 as usize] = (men & rows[far - 2] & cone2).count_ones() as i32;
-    out[Feature::Runaway3 as usize] = (men & rows[far - 3] & cone3).count_ones() as i32;
+    out(Feature::Runaway1 as usize, (men & rows[far - 1] & (cone1 | next_empty)).count_ones() as i32);
+    out(Feature::Runaway2 as usize, (men & rows[far - 2] & cone2).count_ones() as i32);
+    out(Feature::Runaway3 as usize, (men & rows[far - 3] & cone3).count_ones() as i32);
 
     // Exposed pieces: an enemy piece could take them now (enemy piece in front along a line,
     // empty square behind). Flying enemy kings attack along their whole ray.
@@ -456,7 +489,7 @@ fn side_terms<const V: usize, const LIGHT: bool>(t: &Tables, pos: &Position, out
         // Victims whose square beyond (in direction D) is empty.
         exposed |= g.dirs[3 - D].step(dir.step(reach) & empty);
     });
-    out[Feature::Exposed as usize] = exposed.count_ones() as i32;
+    out(Feature::Exposed as usize, exposed.count_ones() as i32);
 
     // Holes: man X, the square behind X empty, the square in front empty and an enemy man two
     // squares in front, all on one line, where that enemy man captures towards X.
@@ -472,7 +505,7 @@ fn side_terms<const V: usize, const LIGHT: bool>(t: &Tables, pos: &Position, out
             holes |= back.step(b);
         }
     });
-    out[Feature::Hole as usize] = holes.count_ones() as i32;
+    out(Feature::Hole as usize, holes.count_ones() as i32);
 
     // Structure: covered, immobile and outpost men.
     let mut covered = men;
@@ -485,14 +518,15 @@ fn side_terms<const V: usize, const LIGHT: bool>(t: &Tables, pos: &Position, out
             covered &= ok;
         }
     });
-    out[Feature::Protected as usize] = covered.count_ones() as i32;
-    out[Feature::Immobile as usize] = (men & !movable).count_ones() as i32;
-    out[Feature::Outpost as usize] = (covered & Spec::<V, LIGHT>::FAR_HALF).count_ones() as i32;
+    out(Feature::Protected as usize, covered.count_ones() as i32);
+    out(Feature::Immobile as usize, (men & !movable).count_ones() as i32);
+    out(Feature::Outpost as usize, (covered & Spec::<V, LIGHT>::FAR_HALF).count_ones() as i32);
 
-    out[Feature::KingDiagonal as usize] = (own_kings & t.long_diagonal).count_ones() as i32;
+    out(Feature::KingDiagonal as usize, (own_kings & t.long_diagonal).count_ones() as i32);
     let l = (men & t.left).count_ones() as i32;
     let r = (men & t.right).count_ones() as i32;
-    out[Feature::Imbalance as usize] = (l - r).abs();
+    out(Feature::Imbalance as usize, (l - r).abs());
+    mob_men + mob_kings
 }
 
 /// Measures a position (see [`Features`]).
@@ -505,36 +539,39 @@ pub fn features(pos: &Position) -> Features {
 fn features_of<const V: usize>(pos: &Position) -> (Features, bool) {
     debug_assert_eq!(Variant::ALL[V], pos.variant());
     let t = Tables::get(Variant::ALL[V]);
-    let mut light = [0i32; NUM_FEATURES];
-    let mut dark = [0i32; NUM_FEATURES];
-    side_terms::<V, true>(t, pos, &mut light);
-    side_terms::<V, false>(t, pos, &mut dark);
-    let mut values = [0i32; NUM_FEATURES];
-    for i in 0..NUM_FEATURES {
-        values[i] = light[i] - dark[i];
-    }
-    let lp = pos.pieces(Color::Light).count_ones() as i32;
-    let dp = pos.pieces(Color::Dark).count_ones() as i32;
-    let total = lp + dp;
+    let mut sink = VectorSink([0; NUM_FEATURES]);
+    let can_move = measure::<V, _>(t, pos, &mut sink);
+    let phase = t.phase[pos.occupied().count_ones() as usize];
+    (Features { values: sink.0, phase }, can_move)
+}
+
+/// Measures every feature into `sink` (Light's count minus Dark's). Returns whether the side to
+/// move has a quiet move (its mobility is not zero).
+#[inline(always)]
+fn measure<const V: usize, S: Sink>(t: &Tables, pos: &Position, sink: &mut S) -> bool {
+    let light_mobility = side_terms::<V, true, S>(t, pos, sink);
+    let dark_mobility = side_terms::<V, false, S>(t, pos, sink);
+    let total = pos.occupied().count_ones() as i32;
     let start_total = 2 * t.start_pieces;
-    let phase = t.phase[total as usize];
 
     // Material lead in "man units" (a king counts as two here) for the endgame terms.
-    let lead = (light[0] + 2 * light[1]) - (dark[0] + 2 * dark[1]);
+    let kings = pos.all_kings();
+    let units = |c: Color| (pos.pieces(c).count_ones() + (pos.pieces(c) & kings).count_ones()) as i32;
+    let lead = units(Color::Light) - units(Color::Dark);
     if lead != 0 {
-        values[Feature::TradeDown as usize] = lead.signum() * (start_total - total);
+        sink.add(Feature::TradeDown as usize, lead.signum() * (start_total - total));
         // The stronger side's kings close in on the weaker side's pieces when few remain.
         if total <= 8 {
             let strong = if lead > 0 { Color::Light } else { Color::Dark };
             let chase = king_chase(t, pos.kings(strong), pos.pieces(!strong));
-            values[Feature::KingChase as usize] = lead.signum() * chase;
-            values[Feature::DoubleCorner as usize] = lead.signum() * (pos.kings(!strong) & t.double_corners).count_ones() as i32;
+            sink.add(Feature::KingChase as usize, lead.signum() * chase);
+            let cornered = (pos.kings(!strong) & t.double_corners).count_ones() as i32;
+            sink.add(Feature::DoubleCorner as usize, lead.signum() * cornered);
         }
     }
-    values[Feature::Turn as usize] = if pos.side_to_move() == Color::Light { 1 } else { -1 };
-    let us = if pos.side_to_move() == Color::Light { &light } else { &dark };
-    let can_move = us[Feature::MobilityMan as usize] + us[Feature::MobilityKing as usize] > 0;
-    (Features { values, phase }, can_move)
+    let light_to_move = pos.side_to_move() == Color::Light;
+    sink.add(Feature::Turn as usize, if light_to_move { 1 } else { -1 });
+    (if light_to_move { light_mobility } else { dark_mobility }) > 0
 }
 
 /// Sum over `kings` of (board size - distance to the nearest piece of `targets`), distance in king
@@ -608,11 +645,61 @@ pub fn evaluate_quiet(pos: &Position, w: &Weights) -> QuietEval {
 
 fn evaluate_quiet_of<const V: usize>(pos: &Position, w: &Weights) -> QuietEval {
     let (f, can_move) = features_of::<V>(pos);
+    finish::<V>(pos, w.apply(&f), can_move)
+}
+
+/// The score for Light scaled for drawish endings, turned to the side to move.
+#[inline(always)]
+fn finish<const V: usize>(pos: &Position, light: i32, can_move: bool) -> QuietEval {
     let divisor = if Spec::<V, true>::FLYING { draw_divisor(pos) } else { 1 };
-    let light = w.apply(&f);
     // A division costs tens of cycles: skip it in the usual case.
     let light = if divisor == 1 { light } else { light / divisor };
     QuietEval { score: if pos.side_to_move() == Color::Light { light } else { -light }, can_move }
+}
+
+/// One variant's weights blended for every number of pieces on the board: row `n` holds, for
+/// each feature, `opening * phase(n) + ending * (PHASE_MAX - phase(n))`. The search evaluates
+/// with it: the counts go straight into one weighted sum, with no feature vector, and the result
+/// is exactly [`evaluate_quiet`]'s (the same integer sum, divided once).
+#[derive(Clone, Debug)]
+pub struct Blended {
+    variant: Variant,
+    /// Indexed by the number of pieces on the board, 0..=64.
+    rows: Box<[[i32; NUM_FEATURES]; 65]>,
+}
+
+impl Blended {
+    /// Blends `w` for `variant`'s phases.
+    pub fn new(w: &Weights, variant: Variant) -> Blended {
+        let t = Tables::get(variant);
+        let mut rows = Box::new([[0; NUM_FEATURES]; 65]);
+        for (n, row) in rows.iter_mut().enumerate() {
+            let phase = t.phase[n];
+            for (i, x) in row.iter_mut().enumerate() {
+                *x = w.opening[i] * phase + w.ending[i] * (PHASE_MAX - phase);
+            }
+        }
+        Blended { variant, rows }
+    }
+
+    /// The variant the weights were blended for.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// [`evaluate_quiet`] with the blended weights. `pos` must be of [`Blended::variant`].
+    pub fn evaluate_quiet(&self, pos: &Position) -> QuietEval {
+        debug_assert_eq!(pos.variant(), self.variant);
+        by_variant!(pos.variant(), V => self.evaluate_quiet_of::<V>(pos))
+    }
+
+    #[inline(always)]
+    fn evaluate_quiet_of<const V: usize>(&self, pos: &Position) -> QuietEval {
+        let t = Tables::get(Variant::ALL[V]);
+        let mut sink = ScoreSink { row: &self.rows[pos.occupied().count_ones() as usize], sum: 0 };
+        let can_move = measure::<V, _>(t, pos, &mut sink);
+        finish::<V>(pos, sink.sum / PHASE_MAX, can_move)
+    }
 }
 
 #[cfg(test)]
@@ -684,6 +771,46 @@ mod tests {
         let full = if p.side_to_move() == Color::Light { light } else { -light };
         assert_ne!(full / 2, full);
         assert_eq!(evaluate(&p), full);
+    }
+
+    #[test]
+    fn blended_weights_evaluate_exactly_like_the_feature_vector() {
+        // Positions from pseudo-random games of every rule set, down to the last pieces; the
+        // weights are the built-in ones and a set where every feature weighs something, so a
+        // count the fast path drops or mis-signs shows.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rand = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut dense = Weights { opening: [0; NUM_FEATURES], ending: [0; NUM_FEATURES] };
+        for i in 0..NUM_FEATURES {
+            dense.opening[i] = 7 + 13 * i as i32 - 150 * (i % 3 == 0) as i32;
+            dense.ending[i] = 300 - 11 * i as i32;
+        }
+        let mut checked = 0;
+        for v in Variant::ALL {
+            for w in [Weights::builtin(v), &dense] {
+                let blended = Blended::new(w, v);
+                for _ in 0..20 {
+                    let mut p = Position::start(v);
+                    let mut list = Vec::new();
+                    for _ in 0..200 {
+                        assert_eq!(blended.evaluate_quiet(&p), evaluate_quiet(&p, w), "{v}: {p:?}");
+                        checked += 1;
+                        list.clear();
+                        p.generate_moves(&mut list);
+                        if list.is_empty() {
+                            break;
+                        }
+                        p.play(&list[rand(list.len())]);
+                    }
+                }
+            }
+        }
+        assert!(checked > 20_000, "{checked}");
     }
 
     #[test]

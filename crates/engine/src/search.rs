@@ -15,7 +15,7 @@
 //!   [`draughts_rules::QuietReset`]), carried on from the game's current counter;
 //! * Turkish one-piece-each: king against man wins, otherwise drawn.
 
-use crate::eval::{evaluate_quiet, evaluate_with, QuietEval, Weights};
+use crate::eval::{Blended, QuietEval, Weights};
 use crate::tt::{self, Table};
 use draughts_rules::{Game, Move, MoveList, Position, QuietReset, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -207,6 +207,8 @@ pub struct Searcher {
     history: Vec<i32>,
     killers: [[(u8, u8); 2]; MAX_PLY],
     weights: Weights,
+    /// `weights` blended for the variant searched (the evaluation at the leaves).
+    blended: Blended,
     rules: &'static Rules,
     // Per-search state.
     nodes: u64,
@@ -293,6 +295,7 @@ impl Searcher {
             history: vec![0; 2 * 64 * 64],
             killers: [[(0, 0); 2]; MAX_PLY],
             weights: Weights::builtin(draughts_rules::Variant::English).clone(),
+            blended: Blended::new(Weights::builtin(draughts_rules::Variant::English), draughts_rules::Variant::English),
             rules: draughts_rules::Variant::English.rules(),
             nodes: 0,
             seldepth: 0,
@@ -338,7 +341,8 @@ impl Searcher {
     pub fn set_weights(&mut self, w: Weights) {
         self.weights = w;
         self.custom_weights = true;
-        self.clear();
+        // The next search blends them (and clears the tables).
+        self.last_variant = None;
     }
 
     /// Forgets the transposition table and the move-ordering history.
@@ -360,6 +364,7 @@ impl Searcher {
             if !self.custom_weights {
                 self.weights = Weights::builtin(v).clone();
             }
+            self.blended = Blended::new(&self.weights, v);
         }
         self.nodes = 0;
         self.seldepth = 0;
@@ -371,7 +376,7 @@ impl Searcher {
             let plan = TimePlan::new(t, opening);
             self.plan = Some(plan);
             self.deadline = Some(self.start + plan.root_move_limit(0, false));
-            self.root_eval = evaluate_with(game.position(), &self.weights);
+            self.root_eval = self.blended.evaluate_quiet(game.position()).score;
             self.last_score = self.root_eval;
         }
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -562,7 +567,7 @@ impl Searcher {
         }
     }
 
-    /// The evaluation of a quiet position (see [`evaluate_quiet`]), through the cache.
+    /// The evaluation of a quiet position (see [`crate::eval::evaluate_quiet`]), through the cache.
     #[inline]
     fn eval_cached(&mut self, pos: &Position) -> QuietEval {
         let h = pos.hash();
@@ -570,7 +575,7 @@ impl Searcher {
         if slot.0 == h && h != 0 {
             return slot.1;
         }
-        let e = evaluate_quiet(pos, &self.weights);
+        let e = self.blended.evaluate_quiet(pos);
         *slot = (h, e);
         e
     }
@@ -993,7 +998,7 @@ impl Searcher {
             return if e.can_move { e.score } else { -MATE + ply as i32 };
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate_with(pos, &self.weights);
+            return self.blended.evaluate_quiet(pos).score;
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
