@@ -889,14 +889,14 @@ impl Searcher {
             }
             order.swap(k, j);
             let idx = order[k].1;
-            let mv = list[idx as usize];
-            let child = pos.after(&mv);
+            let mv = &list[idx as usize];
+            let child = pos.after(mv);
             let nd = depth - 1 + ext;
             if nd > 0 {
                 // Children at depth 0 go to the quiescence search, which does not probe.
                 self.tt.prefetch(child.hash());
             }
-            let (q, irr) = self.next_quiet(pos, &mv, quiet);
+            let (q, irr) = self.next_quiet(pos, mv, quiet);
             let child_irrev = if irr { self.rep.len() } else { irrev };
             let mut score;
             if searched == 0 {
@@ -935,7 +935,7 @@ impl Searcher {
                 best_idx = idx;
                 if score > *alpha {
                     *alpha = score;
-                    self.pv[ply][ply] = mv;
+                    self.pv[ply][ply] = *mv;
                     let len = self.pv_len[ply + 1].max(ply + 1);
                     for j in ply + 1..len {
                         self.pv[ply][j] = self.pv[ply + 1][j];
