@@ -66,16 +66,16 @@ impl Limits {
 /// Time management for games under a clock ([`Limits::managed`]), in the manner of Moby Dam's:
 /// time is saved where the choice is easy and spent where the game is decided.
 ///
-/// The base is 0.64 of the average time per move, halved in the opening (at least four fifths
+/// The base is 0.7 of the average time per move, halved in the opening (at least four fifths
 /// of the starting pieces on the board, where quiet positional play decides). Another
 /// iteration starts while less than half the base is used; the search of a root move stops at
 /// twice the base for the first two moves of an iteration (to finish the principal variation
 /// and its runner-up), 1.5 times for the third, the base for the rest; when the last score is
 /// more than 0.1 man below the root's static evaluation ("trouble"), iterations start until
 /// 1.5 times the base and every move may take three times it, never more than 1.8 times the
-/// average. The base was three fifths until the sixth session: over whole games, forced moves
-/// included, that used 0.72-0.77 of the time per move where Moby Dam at its own setting uses
-/// 0.77-0.79 (docs/engine.md#measurements).
+/// average. The base was three fifths until the sixth session and 0.64 until the eighth: over
+/// whole games, forced moves included, 0.64 used 0.75 of the time per move where Moby Dam at its
+/// own setting uses 0.81; 0.7 uses 0.82 (docs/engine.md#measurements).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimePlan {
     base: Duration,
@@ -86,7 +86,7 @@ pub struct TimePlan {
 impl TimePlan {
     /// The plan for a move with `average` time to spend, `opening` as above.
     pub fn new(average: Duration, opening: bool) -> TimePlan {
-        let base = average * 16 / 25;
+        let base = average * 7 / 10;
         TimePlan { base: if opening { base / 2 } else { base }, cap: average * 9 / 5 }
     }
 

@@ -75,21 +75,21 @@ fn time_plan_saves_in_the_opening_and_spends_in_trouble() {
     let ms = Duration::from_millis;
     let mid = TimePlan::new(ms(1000), false);
     let opening = TimePlan::new(ms(1000), true);
-    // Base: 0.64 of the average, halved in the opening.
-    assert_eq!(mid.root_move_limit(5, false), ms(640));
-    assert_eq!(opening.root_move_limit(5, false), ms(320));
+    // Base: 0.7 of the average, halved in the opening.
+    assert_eq!(mid.root_move_limit(5, false), ms(700));
+    assert_eq!(opening.root_move_limit(5, false), ms(350));
     // The principal variation and its runner-up may take twice the base, the third move 1.5x.
-    assert_eq!(mid.root_move_limit(0, false), ms(1280));
-    assert_eq!(mid.root_move_limit(1, false), ms(1280));
-    assert_eq!(mid.root_move_limit(2, false), ms(960));
+    assert_eq!(mid.root_move_limit(0, false), ms(1400));
+    assert_eq!(mid.root_move_limit(1, false), ms(1400));
+    assert_eq!(mid.root_move_limit(2, false), ms(1050));
     // Trouble: three times the base for every move, never more than 1.8x the average.
     assert_eq!(mid.root_move_limit(7, true), ms(1800));
-    assert_eq!(opening.root_move_limit(7, true), ms(960));
+    assert_eq!(opening.root_move_limit(7, true), ms(1050));
     // New iterations start until half the base, or 1.5x the base in trouble.
-    assert!(mid.next_iteration(ms(320), false));
-    assert!(!mid.next_iteration(ms(321), false));
-    assert!(mid.next_iteration(ms(960), true));
-    assert!(!mid.next_iteration(ms(961), true));
+    assert!(mid.next_iteration(ms(350), false));
+    assert!(!mid.next_iteration(ms(351), false));
+    assert!(mid.next_iteration(ms(1050), true));
+    assert!(!mid.next_iteration(ms(1051), true));
 }
 
 #[test]
