@@ -51,11 +51,23 @@ pub struct Args {
     /// international weights: to measure a candidate against another program.
     #[arg(long)]
     weights: Option<std::path::PathBuf>,
+    /// Evaluate with this pattern file (as written by `draughts tune --patterns`) instead of
+    /// the built-in one.
+    #[arg(long, conflicts_with = "no_patterns")]
+    patterns: Option<std::path::PathBuf>,
+    /// Evaluate with the linear weights alone (no pattern values).
+    #[arg(long)]
+    no_patterns: bool,
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
     let cfg = DxpConfig {
         weights: a.weights.as_deref().map(crate::tune_cmd::read_weights).transpose()?,
+        patterns: if a.no_patterns {
+            Some(None)
+        } else {
+            a.patterns.as_deref().map(crate::tune_cmd::read_patterns).transpose()?.map(|p| Some(std::sync::Arc::new(p)))
+        },
         name: a.name.clone(),
         movetime: Duration::from_millis(a.movetime.max(1)),
         games: a.games.max(1),

@@ -124,6 +124,43 @@ fn tune_writes_a_weight_file_the_engine_reads() {
 }
 
 #[test]
+fn tune_patterns_saves_positions_and_writes_a_pattern_file_dxp_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let (pos, pat) = (dir.path().join("pos.txt"), dir.path().join("p.patterns"));
+    let out = draughts()
+        .args(["tune", "--variant", "international", "--patterns", "--games", "3", "--depth", "2", "--iterations", "5", "--threads", "1"])
+        .arg("--save-positions")
+        .arg(&pos)
+        .arg("--out")
+        .arg(&pat)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = std::fs::read_to_string(&pos).unwrap();
+    let read = draughts_engine::tune::read_positions(&text, draughts_rules::Variant::International).unwrap();
+    assert_eq!(read.len(), text.lines().count());
+    let bytes = std::fs::read(&pat).unwrap();
+    assert!(draughts_engine::patterns::Patterns::from_bytes(&bytes).is_ok());
+    // The saved positions fit again without self-play.
+    let again = draughts().args(["tune", "--variant", "international", "--patterns", "--games", "0", "--iterations", "5", "--positions"]).arg(&pos).arg("--out").arg(dir.path().join("q.patterns")).output().unwrap();
+    assert!(again.status.success(), "{}", String::from_utf8_lossy(&again.stderr));
+    // Other rule sets have no pattern values; a broken position file names its line.
+    let other = draughts().args(["tune", "--variant", "english", "--patterns", "--games", "1", "--out"]).arg(&pat).output().unwrap();
+    assert!(!other.status.success());
+    let broken = dir.path().join("broken.txt");
+    std::fs::write(&broken, format!("{}\nW:W31-50:B1-20;12\n", text.lines().next().unwrap())).unwrap();
+    let bad = draughts().args(["tune", "--variant", "international", "--patterns", "--games", "0", "--positions"]).arg(&broken).arg("--out").arg(&pat).output().unwrap();
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(!bad.status.success() && err.contains("broken.txt") && err.contains("line 2"), "{err}");
+    // dxp refuses a pattern file of the wrong size, naming it.
+    let short = dir.path().join("short.patterns");
+    std::fs::write(&short, [0u8; 10]).unwrap();
+    let d = draughts().args(["dxp", "--connect", "127.0.0.1:9", "--patterns"]).arg(&short).output().unwrap();
+    let err = String::from_utf8_lossy(&d.stderr);
+    assert!(!d.status.success() && err.contains("short.patterns"), "{err}");
+}
+
+#[test]
 fn dxp_plays_with_a_weight_file_and_rejects_a_bad_one() {
     use std::io::{BufRead, BufReader};
     use std::process::Stdio;

@@ -308,15 +308,21 @@ pub struct DxpConfig {
     pub openings: Vec<Vec<Move>>,
     /// Evaluation weights to use instead of the built-in international ones.
     pub weights: Option<crate::eval::Weights>,
+    /// Pattern values to use instead of the built-in ones: `Some(None)` for the linear
+    /// evaluation alone (see [`crate::patterns`]).
+    pub patterns: Option<Option<std::sync::Arc<crate::patterns::Patterns>>>,
 }
 
 impl DxpConfig {
     /// The searcher of a DXP session: a 64 MiB table backed before the first timed move, and
-    /// the configured weights.
+    /// the configured weights and pattern values.
     fn searcher(&self) -> Searcher {
         let mut searcher = Searcher::prefaulted(64);
         if let Some(w) = &self.weights {
             searcher.set_weights(w.clone());
+        }
+        if let Some(p) = &self.patterns {
+            searcher.set_patterns(p.clone());
         }
         searcher
     }

@@ -22,7 +22,8 @@
 use draughts_rules::each_dir;
 use draughts_rules::{BoardKind, Color, Geometry, KingRange, Position, Rules, Variant};
 use std::fmt::Write as _;
-use std::sync::OnceLock;
+use crate::patterns::Patterns;
+use std::sync::{Arc, OnceLock};
 
 /// The evaluation features, in the order of [`Weights`] and of the weight files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,13 +173,20 @@ impl Weights {
     /// The value of a feature vector for Light (positive: good for Light).
     #[inline]
     pub fn apply(&self, f: &Features) -> i32 {
+        self.apply_unscaled(f) / PHASE_MAX
+    }
+
+    /// [`Weights::apply`] times [`PHASE_MAX`], before the one division (pattern values join the
+    /// sum here).
+    #[inline]
+    pub fn apply_unscaled(&self, f: &Features) -> i32 {
         let mut mg = 0i32;
         let mut eg = 0i32;
         for i in 0..NUM_FEATURES {
             mg += self.opening[i] * f.values[i];
             eg += self.ending[i] * f.values[i];
         }
-        (mg * f.phase + eg * (PHASE_MAX - f.phase)) / PHASE_MAX
+        mg * f.phase + eg * (PHASE_MAX - f.phase)
     }
 }
 
@@ -628,6 +636,16 @@ pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
     evaluate_quiet(pos, w).score
 }
 
+/// The linear part of [`evaluate_quiet`], for fitting pattern values on top of it: Light's score
+/// in centi-men before the drawish-ending divisor, the divisor (1 = none) and the phase.
+pub fn light_score_parts(pos: &Position, w: &Weights) -> (i32, i32, i32) {
+    by_variant!(pos.variant(), V => {
+        let (f, _) = features_of::<V>(pos);
+        let divisor = if Spec::<V, true>::FLYING { draw_divisor(pos) } else { 1 };
+        (w.apply(&f), divisor, f.phase)
+    })
+}
+
 /// The evaluation of a position where the side to move has no capture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuietEval {
@@ -645,8 +663,17 @@ pub fn evaluate_quiet(pos: &Position, w: &Weights) -> QuietEval {
 
 fn evaluate_quiet_of<const V: usize>(pos: &Position, w: &Weights) -> QuietEval {
     let (f, can_move) = features_of::<V>(pos);
-    finish::<V>(pos, w.apply(&f), can_move)
+    let mut sum = w.apply_unscaled(&f);
+    if V == INTERNATIONAL {
+        if let Some(p) = Patterns::builtin(Variant::International) {
+            sum += p.score(pos.men(Color::Light), pos.men(Color::Dark), f.phase);
+        }
+    }
+    finish::<V>(pos, sum / PHASE_MAX, can_move)
 }
+
+/// The index of international in `Variant::ALL` (the variant with pattern values).
+const INTERNATIONAL: usize = 4;
 
 /// The score for Light scaled for drawish endings, turned to the side to move.
 #[inline(always)]
@@ -666,11 +693,19 @@ pub struct Blended {
     variant: Variant,
     /// Indexed by the number of pieces on the board, 0..=64.
     rows: Box<[[i32; NUM_FEATURES]; 65]>,
+    /// Pattern values added to the sum (international only, see [`crate::patterns`]).
+    patterns: Option<Arc<Patterns>>,
 }
 
 impl Blended {
-    /// Blends `w` for `variant`'s phases.
+    /// Blends `w` for `variant`'s phases, with the variant's built-in pattern values.
     pub fn new(w: &Weights, variant: Variant) -> Blended {
+        Blended::with_patterns(w, variant, Patterns::builtin(variant))
+    }
+
+    /// Blends `w` for `variant`'s phases, with these pattern values (`None`: the linear
+    /// evaluation alone). Pattern values are used for international only.
+    pub fn with_patterns(w: &Weights, variant: Variant, patterns: Option<Arc<Patterns>>) -> Blended {
         let t = Tables::get(variant);
         let mut rows = Box::new([[0; NUM_FEATURES]; 65]);
         for (n, row) in rows.iter_mut().enumerate() {
@@ -679,7 +714,7 @@ impl Blended {
                 *x = w.opening[i] * phase + w.ending[i] * (PHASE_MAX - phase);
             }
         }
-        Blended { variant, rows }
+        Blended { variant, rows, patterns: patterns.filter(|_| variant == Variant::International) }
     }
 
     /// The variant the weights were blended for.
@@ -696,8 +731,14 @@ impl Blended {
     #[inline(always)]
     fn evaluate_quiet_of<const V: usize>(&self, pos: &Position) -> QuietEval {
         let t = Tables::get(Variant::ALL[V]);
-        let mut sink = ScoreSink { row: &self.rows[pos.occupied().count_ones() as usize], sum: 0 };
+        let n = pos.occupied().count_ones() as usize;
+        let mut sink = ScoreSink { row: &self.rows[n], sum: 0 };
         let can_move = measure::<V, _>(t, pos, &mut sink);
+        if V == INTERNATIONAL {
+            if let Some(p) = &self.patterns {
+                sink.sum += p.score(pos.men(Color::Light), pos.men(Color::Dark), t.phase[n]);
+            }
+        }
         finish::<V>(pos, sink.sum / PHASE_MAX, can_move)
     }
 }
@@ -760,7 +801,9 @@ mod tests {
         let p = fen::parse(Variant::International, "W:WK28,31,36,41:BK3,12").unwrap();
         assert_eq!(draw_divisor(&p), 2);
         let scaled = evaluate(&p);
-        let full = Weights::builtin(Variant::International).apply(&features(&p));
+        let f = features(&p);
+        let pattern = Patterns::builtin(Variant::International).map_or(0, |t| t.score(p.men(Color::Light), p.men(Color::Dark), f.phase));
+        let full = (Weights::builtin(Variant::International).apply_unscaled(&f) + pattern) / PHASE_MAX;
         assert_eq!(scaled, full / 2);
         // A king on one side only: no scaling.
         let p = fen::parse(Variant::International, "W:WK28,31,36,41:B3,12").unwrap();
@@ -811,6 +854,28 @@ mod tests {
             }
         }
         assert!(checked > 20_000, "{checked}");
+    }
+
+    #[test]
+    fn international_pattern_values_join_the_linear_score() {
+        // The built-in pattern values: the search's evaluation is the linear one plus the
+        // pattern score, before the drawish-ending divisor (1 here: no kings).
+        let v = Variant::International;
+        let w = Weights::builtin(v);
+        let p = fen::parse(v, "W:W27,30,32-34,36,37,40-50:B1-10,12,13,15-17,19,22,25").unwrap();
+        let (linear, divisor, phase) = light_score_parts(&p, w);
+        assert_eq!(divisor, 1);
+        let patterns = Patterns::builtin(v).unwrap();
+        let pattern = patterns.score(p.men(Color::Light), p.men(Color::Dark), phase);
+        assert_ne!(pattern, 0, "fitted values are not all zero");
+        let with = Blended::new(w, v).evaluate_quiet(&p).score;
+        let without = Blended::with_patterns(w, v, None).evaluate_quiet(&p).score;
+        assert_eq!(without, linear);
+        assert_eq!(with, (w.apply_unscaled(&features(&p)) + pattern) / PHASE_MAX);
+        // Other rule sets ignore pattern values.
+        let e = Position::start(Variant::English);
+        let ew = Weights::builtin(Variant::English);
+        assert_eq!(Blended::with_patterns(ew, Variant::English, Some(patterns)).evaluate_quiet(&e), Blended::with_patterns(ew, Variant::English, None).evaluate_quiet(&e));
     }
 
     #[test]

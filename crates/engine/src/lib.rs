@@ -1,6 +1,7 @@
 //! # draughts-engine
 //!
-//! The computer opponent: evaluation per rule set ([`eval`]), search ([`search`]), strength
+//! The computer opponent: evaluation per rule set ([`eval`], with international's pattern values in
+//! [`patterns`]), search ([`search`]), strength
 //! levels ([`Level`]), and the Hub and DXP protocols.
 //!
 //! The simplest use, for a web app or a command:
@@ -20,6 +21,7 @@ pub mod eval;
 pub mod hub;
 pub mod level;
 pub mod matchplay;
+pub mod patterns;
 pub mod search;
 pub mod tt;
 pub mod tune;

@@ -16,6 +16,8 @@
 //! * Turkish one-piece-each: king against man wins, otherwise drawn.
 
 use crate::eval::{Blended, QuietEval, Weights};
+use crate::patterns::Patterns;
+use std::sync::Arc;
 use crate::tt::{self, Table};
 use draughts_rules::{Game, Move, MoveList, Position, QuietReset, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -233,6 +235,8 @@ pub struct Searcher {
     last_variant: Option<draughts_rules::Variant>,
     /// True after [`Searcher::set_weights`]: the built-in weights are not loaded.
     custom_weights: bool,
+    /// Pattern values given by [`Searcher::set_patterns`] (else the variant's built-in ones).
+    custom_patterns: Option<Option<Arc<Patterns>>>,
     /// ProbCut is tried only with fewer pieces than this on the board (past the opening).
     probcut_pieces: u32,
     /// The time plan of a managed search ([`Limits::managed`]).
@@ -314,6 +318,7 @@ impl Searcher {
             eval_cache: vec![(0, QuietEval { score: 0, can_move: false }); EVAL_CACHE],
             last_variant: None,
             custom_weights: false,
+            custom_patterns: None,
             probcut_pieces: 0,
             plan: None,
             root_eval: 0,
@@ -345,6 +350,13 @@ impl Searcher {
         self.last_variant = None;
     }
 
+    /// Uses these pattern values (`None`: the linear evaluation alone) instead of the variant's
+    /// built-in ones, from the next search on (international only, see [`crate::patterns`]).
+    pub fn set_patterns(&mut self, p: Option<Arc<Patterns>>) {
+        self.custom_patterns = Some(p);
+        self.last_variant = None;
+    }
+
     /// Forgets the transposition table and the move-ordering history.
     pub fn clear(&mut self) {
         self.eval_cache.iter_mut().for_each(|e| e.0 = 0);
@@ -364,7 +376,11 @@ impl Searcher {
             if !self.custom_weights {
                 self.weights = Weights::builtin(v).clone();
             }
-            self.blended = Blended::new(&self.weights, v);
+            let patterns = match &self.custom_patterns {
+                Some(p) => p.clone(),
+                None => Patterns::builtin(v),
+            };
+            self.blended = Blended::with_patterns(&self.weights, v, patterns);
         }
         self.nodes = 0;
         self.seldepth = 0;

@@ -15,10 +15,12 @@
 //! The result is written as a weight file; saved as `crates/engine/weights/<variant>.txt`, it
 //! becomes the built-in evaluation at the next build.
 
-use crate::eval::{features, Feature, Features, Weights, NUM_FEATURES, PHASE_MAX};
+use crate::eval::{features, light_score_parts, Feature, Features, Weights, NUM_FEATURES, PHASE_MAX};
+use crate::patterns::{indices, Patterns, REGIONS, STATES};
 use crate::matchplay::balanced_opening;
 use crate::search::{Limits, Searcher, MATE_BOUND};
-use draughts_rules::{Color, Game, Outcome, Reason, Variant};
+use draughts_rules::notation::fen;
+use draughts_rules::{Color, Game, Outcome, Position, Reason, Variant};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -87,17 +89,49 @@ pub fn samples_from_pdn(text: &str, variant: Variant) -> (Vec<Sample>, usize) {
     (out, used)
 }
 
-/// Plays one self-play game and returns its quiet positions with the result.
-fn self_play_game(variant: Variant, weights: &Weights, depth: u32, seed: u64, max_plies: usize) -> Vec<Sample> {
-    let opening = balanced_opening(variant, 6, seed);
+/// A quiet self-play position with its labels (for fitting pattern values, see
+/// [`fit_patterns`]).
+#[derive(Clone, Debug)]
+pub struct PositionSample {
+    pub position: Position,
+    /// Light's score by the self-play search, centi-men.
+    pub score: f64,
+    /// The game's result for Light: 1, 0.5 or 0.
+    pub result: f64,
+}
+
+/// How the self-play games of a tuning run are played.
+#[derive(Clone, Copy, Debug)]
+struct SelfPlay {
+    /// Half-moves of the balanced opening.
+    opening_plies: usize,
+    /// Transposition table of each game's searcher, MiB.
+    tt_mb: usize,
+    /// Evaluate without pattern values (the values being fitted).
+    linear_only: bool,
+}
+
+/// The linear-weight fit's games (as they have always been played, so weight files stay
+/// reproducible).
+const LINEAR_SELF_PLAY: SelfPlay = SelfPlay { opening_plies: 6, tt_mb: 4, linear_only: false };
+/// The pattern fit's games: longer openings for variety, the linear evaluation alone.
+const PATTERN_SELF_PLAY: SelfPlay = SelfPlay { opening_plies: 8, tt_mb: 16, linear_only: true };
+
+/// Plays one self-play game; returns its quiet positions (with Light's search score) and the
+/// result for Light.
+fn self_play_game(variant: Variant, weights: &Weights, depth: u32, seed: u64, max_plies: usize, how: SelfPlay) -> Vec<PositionSample> {
+    let opening = balanced_opening(variant, how.opening_plies, seed);
     let mut game = Game::new(variant);
     for m in &opening {
         if game.play(m).is_err() {
             return Vec::new();
         }
     }
-    let mut searcher = Searcher::new(4);
+    let mut searcher = Searcher::new(how.tt_mb);
     searcher.set_weights(weights.clone());
+    if how.linear_only {
+        searcher.set_patterns(None);
+    }
     let mut kept = Vec::new();
     while game.outcome().is_none() {
         if game.ply() >= max_plies {
@@ -108,7 +142,7 @@ fn self_play_game(variant: Variant, weights: &Weights, depth: u32, seed: u64, ma
         let pos = *game.position();
         if !pos.has_capture() && r.score.abs() < MATE_BOUND {
             let light = if pos.side_to_move() == Color::Light { r.score } else { -r.score };
-            kept.push((features(&pos), light as f64));
+            kept.push(PositionSample { position: pos, score: light as f64, result: 0.5 });
         }
         let Some(mv) = r.best else { break };
         if game.play(&mv).is_err() {
@@ -120,15 +154,18 @@ fn self_play_game(variant: Variant, weights: &Weights, depth: u32, seed: u64, ma
         Some(Color::Dark) => 0.0,
         None => 0.5,
     };
-    kept.into_iter().map(|(features, score)| Sample { features, result, score }).collect()
+    for k in kept.iter_mut() {
+        k.result = result;
+    }
+    kept
 }
 
-/// Generates samples from `cfg.games` self-play games on `cfg.threads` threads; `progress` is
-/// called with the number of games finished.
-pub fn generate_samples(cfg: &TuneConfig, weights: &Weights, progress: &(dyn Fn(usize) + Sync)) -> Vec<Sample> {
+/// Plays `cfg.games` self-play games on `cfg.threads` threads (game `i` from the opening of seed
+/// `cfg.seed + i * 104729`); returns their positions in game order, whatever the threads.
+fn play_games(cfg: &TuneConfig, weights: &Weights, how: SelfPlay, progress: &(dyn Fn(usize) + Sync)) -> Vec<PositionSample> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let out = Mutex::new(Vec::new());
+    let games: Mutex<Vec<Vec<PositionSample>>> = Mutex::new(vec![Vec::new(); cfg.games]);
     std::thread::scope(|s| {
         for _ in 0..cfg.threads.max(1) {
             s.spawn(|| loop {
@@ -136,13 +173,63 @@ pub fn generate_samples(cfg: &TuneConfig, weights: &Weights, progress: &(dyn Fn(
                 if i >= cfg.games {
                     break;
                 }
-                let samples = self_play_game(cfg.variant, weights, cfg.depth, cfg.seed.wrapping_add(i as u64 * 104729), cfg.max_plies);
-                out.lock().expect("no panics while holding the lock").extend(samples);
+                let seed = cfg.seed.wrapping_add(i as u64 * 104729);
+                let kept = self_play_game(cfg.variant, weights, cfg.depth, seed, cfg.max_plies, how);
+                games.lock().expect("no panics while holding the lock")[i] = kept;
                 progress(done.fetch_add(1, Ordering::SeqCst) + 1);
             });
         }
     });
-    out.into_inner().unwrap_or_default()
+    games.into_inner().unwrap_or_default().into_iter().flatten().collect()
+}
+
+/// Generates samples from `cfg.games` self-play games on `cfg.threads` threads; `progress` is
+/// called with the number of games finished.
+pub fn generate_samples(cfg: &TuneConfig, weights: &Weights, progress: &(dyn Fn(usize) + Sync)) -> Vec<Sample> {
+    play_games(cfg, weights, LINEAR_SELF_PLAY, progress)
+        .into_iter()
+        .map(|p| Sample { features: features(&p.position), result: p.result, score: p.score })
+        .collect()
+}
+
+/// Positions for [`fit_patterns`] from `cfg.games` self-play games evaluated by the linear
+/// weights `weights` alone (8-ply balanced openings); in game order.
+pub fn generate_positions(cfg: &TuneConfig, weights: &Weights, progress: &(dyn Fn(usize) + Sync)) -> Vec<PositionSample> {
+    play_games(cfg, weights, PATTERN_SELF_PLAY, progress)
+}
+
+/// Writes positions one per line: `FEN;score;result` (Light's score in centi-men, Light's
+/// result 1, 0.5 or 0), the format [`read_positions`] reads.
+pub fn write_positions(samples: &[PositionSample]) -> String {
+    let mut out = String::new();
+    for s in samples {
+        out.push_str(&format!("{};{};{}\n", fen::write(&s.position), s.score, s.result));
+    }
+    out
+}
+
+/// Reads positions written by [`write_positions`]. Errors name the line and what is wrong.
+pub fn read_positions(text: &str, variant: Variant) -> Result<Vec<PositionSample>, String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let bad = |what: &str| format!("line {}: {what}", n + 1);
+        let mut parts = line.split(';');
+        let (Some(f), Some(score), Some(result), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+            return Err(bad("expected FEN;score;result"));
+        };
+        let position = fen::parse(variant, f).map_err(|e| bad(&format!("FEN: {e}")))?;
+        let score: f64 = score.trim().parse().map_err(|_| bad("score is not a number"))?;
+        let result: f64 = result.trim().parse().map_err(|_| bad("result is not a number"))?;
+        if ![0.0, 0.5, 1.0].contains(&result) || !score.is_finite() {
+            return Err(bad("result must be 1, 0.5 or 0 and the score finite"));
+        }
+        out.push(PositionSample { position, score, result });
+    }
+    Ok(out)
 }
 
 fn predict(theta: &[f64], f: &Features) -> f64 {
@@ -250,6 +337,172 @@ pub fn fit(samples: &[Sample], start: &Weights, iterations: usize, lambda: f64) 
     Fit { weights: w, k, loss_before, loss_after, samples: samples.len() }
 }
 
+/// The result of a pattern fit ([`fit_patterns`]).
+#[derive(Clone, Debug)]
+pub struct PatternFit {
+    pub patterns: Patterns,
+    /// The sigmoid scale fitted to the linear evaluation.
+    pub k: f64,
+    /// Mean squared error on the held-out positions, without and with the fitted values.
+    pub held_out_before: f64,
+    pub held_out_after: f64,
+    /// Positions fitted to (each also seen with colours reversed) and held out.
+    pub fitted: usize,
+    pub held_out: usize,
+    /// The pass whose values were kept (the one with the lowest held-out error).
+    pub best_pass: usize,
+}
+
+/// One position prepared for the pattern fit.
+struct PatternSample {
+    idx: [u16; REGIONS],
+    phase: f32,
+    /// Light's linear evaluation before the drawish-ending divisor, and that divisor.
+    base: f32,
+    divisor: f32,
+    target: f32,
+}
+
+/// The square 180 degrees round from each bit of a 10 x 10 board (square `n` to `51 - n`).
+fn rotation(variant: Variant) -> [u32; 64] {
+    let g = variant.rules().geometry;
+    let mut rot = [0u32; 64];
+    let n = g.board.count_ones();
+    for sq in 1..=n {
+        if let (Some(a), Some(b)) = (g.bit_of_number(sq), g.bit_of_number(n + 1 - sq)) {
+            rot[a as usize] = b;
+        }
+    }
+    rot
+}
+
+fn rotate(bits: u64, rot: &[u32; 64]) -> u64 {
+    let mut out = 0u64;
+    let mut x = bits;
+    while x != 0 {
+        let i = x.trailing_zeros() as usize;
+        x &= x - 1;
+        out |= 1u64 << rot[i];
+    }
+    out
+}
+
+/// Fits international pattern values ([`crate::patterns`]) on top of the linear weights `w`:
+/// the predicted result of a position is `sigmoid(k * (linear + patterns) / divisor / 100)`,
+/// and the values minimise the mean squared error against the target (`lambda * result +
+/// (1 - lambda) * sigmoid(k * score / 100)`, as [`fit`]) by Adam over `passes` passes, with a
+/// light pull towards zero. Every position is also used with colours reversed (rotated, the
+/// other side to move, the labels mirrored), so the values come out nearly symmetric. The last
+/// tenth of the positions is held out: the values of the pass with the lowest error on it are
+/// kept (the values are many and rarely seen ones overfit).
+pub fn fit_patterns(samples: &[PositionSample], w: &Weights, passes: usize, lambda: f64) -> PatternFit {
+    let variant = Variant::International;
+    let rot = rotation(variant);
+    let mut prepared = Vec::with_capacity(samples.len() * 2);
+    let mut results = Vec::with_capacity(samples.len() * 2);
+    let mut scores = Vec::with_capacity(samples.len() * 2);
+    for s in samples {
+        let p = &s.position;
+        let flipped = Position::new(
+            variant,
+            rotate(p.pieces(Color::Dark), &rot),
+            rotate(p.pieces(Color::Light), &rot),
+            rotate(p.all_kings(), &rot),
+            !p.side_to_move(),
+        );
+        let mut both = vec![(*p, s.score, s.result)];
+        if let Ok(f) = flipped {
+            both.push((f, -s.score, 1.0 - s.result));
+        }
+        for (pos, score, result) in both {
+            let (base, divisor, phase) = light_score_parts(&pos, w);
+            prepared.push(PatternSample {
+                idx: indices(pos.men(Color::Light), pos.men(Color::Dark)),
+                phase: phase as f32 / PHASE_MAX as f32,
+                base: base as f32,
+                divisor: divisor as f32,
+                target: 0.0,
+            });
+            results.push(result);
+            scores.push(score);
+        }
+    }
+    let n = prepared.len();
+    // Pairs stay together: the split falls on an even index.
+    let split = (n * 9 / 10) & !1;
+    let mut k = 1.0;
+    let mut best = f64::MAX;
+    for i in 1..=60 {
+        let kk = i as f64 * 0.05;
+        let l: f64 = prepared.iter().zip(&results).map(|(s, r)| (r - sigmoid(kk * (s.base / s.divisor) as f64 / 100.0)).powi(2)).sum();
+        if l < best {
+            best = l;
+            k = kk;
+        }
+    }
+    let lambda = lambda.clamp(0.0, 1.0);
+    for ((s, r), sc) in prepared.iter_mut().zip(&results).zip(&scores) {
+        s.target = (lambda * r + (1.0 - lambda) * sigmoid(k * sc / 100.0)) as f32;
+    }
+    let np = REGIONS * STATES * 2;
+    let predict = |th: &[f64], s: &PatternSample| {
+        let (mut o, mut e) = (0.0, 0.0);
+        for (r, &i) in s.idx.iter().enumerate() {
+            let j = (r * STATES + i as usize) * 2;
+            o += th[j];
+            e += th[j + 1];
+        }
+        let ph = s.phase as f64;
+        sigmoid(k * (s.base as f64 + o * ph + e * (1.0 - ph)) / s.divisor as f64 / 100.0)
+    };
+    let loss = |th: &[f64], set: &[PatternSample]| set.iter().map(|s| (s.target as f64 - predict(th, s)).powi(2)).sum::<f64>() / set.len().max(1) as f64;
+    let mut theta = vec![0f64; np];
+    let held_out_before = loss(&theta, &prepared[split..]);
+    let mut kept = theta.clone();
+    let mut kept_loss = held_out_before;
+    let mut best_pass = 0;
+    let (mut m, mut v, mut grad) = (vec![0f64; np], vec![0f64; np], vec![0f64; np]);
+    // Adam; the gradient is scaled to the order of one per value, so the pull is relative.
+    let (b1, b2, lr, eps, pull) = (0.9, 0.999, 1.0, 1e-8, 1e-7);
+    for t in 1..=passes {
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        for s in &prepared[..split] {
+            let p = predict(&theta, s);
+            let g = -2.0 * (s.target as f64 - p) * p * (1.0 - p) * k / 100.0 / s.divisor as f64;
+            let ph = s.phase as f64;
+            for (r, &i) in s.idx.iter().enumerate() {
+                let j = (r * STATES + i as usize) * 2;
+                grad[j] += g * ph;
+                grad[j + 1] += g * (1.0 - ph);
+            }
+        }
+        let scale = 1000.0 / split.max(1) as f64;
+        for j in 0..np {
+            let g = grad[j] * scale + pull * theta[j];
+            m[j] = b1 * m[j] + (1.0 - b1) * g;
+            v[j] = b2 * v[j] + (1.0 - b2) * g * g;
+            let mh = m[j] / (1.0 - b1.powi(t as i32));
+            let vh = v[j] / (1.0 - b2.powi(t as i32));
+            theta[j] -= lr * mh / (vh.sqrt() + eps);
+        }
+        let l = loss(&theta, &prepared[split..]);
+        if l < kept_loss {
+            kept_loss = l;
+            kept.copy_from_slice(&theta);
+            best_pass = t;
+        }
+    }
+    let mut patterns = Patterns::zero();
+    for r in 0..REGIONS {
+        for st in 0..STATES {
+            let j = (r * STATES + st) * 2;
+            let q = |x: f64| x.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
+            patterns.set(r, st, q(kept[j]), q(kept[j + 1]));
+        }
+    }
+    PatternFit { patterns, k, held_out_before, held_out_after: kept_loss, fitted: split / 2, held_out: (n - split) / 2, best_pass }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,6 +516,62 @@ mod tests {
         let f = fit(&samples, &start, cfg.iterations, cfg.lambda);
         assert!(f.loss_after <= f.loss_before + 1e-9, "{} -> {}", f.loss_before, f.loss_after);
         assert_eq!(f.weights.opening[Feature::Man as usize], start.opening[Feature::Man as usize]);
+    }
+
+    #[test]
+    fn pattern_fit_learns_a_planted_pattern() {
+        let cfg = TuneConfig { variant: Variant::International, games: 12, depth: 2, seed: 3, threads: 2, iterations: 40, max_plies: 200, lambda: 0.0 };
+        let w = Weights::builtin(Variant::International);
+        let played = generate_positions(&cfg, w, &|_| {});
+        assert!(played.len() > 300, "{} positions", played.len());
+        // The file format round-trips.
+        let back = read_positions(&write_positions(&played), Variant::International).unwrap();
+        assert_eq!(back.len(), played.len());
+        assert!(back.iter().zip(&played).all(|(a, b)| a.position == b.position && a.score == b.score && a.result == b.result));
+        // Positions near the start (up to three men of each side taken off at random, Light's man
+        // on 33 in half of them) scored by the linear evaluation plus a man's worth with the man
+        // on 33 and minus one without it: only pattern values can learn that, and the held-out
+        // error must fall.
+        let g = Variant::International.rules().geometry;
+        let bit = |n: u32| 1u64 << g.bit_of_number(n).unwrap();
+        let start = Position::start(Variant::International);
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rand = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut positions = Vec::new();
+        for _ in 0..3000 {
+            let (mut l, mut d) = (start.pieces(Color::Light), start.pieces(Color::Dark));
+            for _ in 0..rand(4) {
+                l &= !bit(31 + rand(20) as u32);
+                d &= !bit(1 + rand(20) as u32);
+            }
+            if rand(2) == 0 {
+                l &= !bit(33);
+            } else {
+                l |= bit(33);
+            }
+            let position = Position::new(Variant::International, l, d, 0, Color::Light).unwrap();
+            let (base, divisor, _) = light_score_parts(&position, w);
+            let planted = if l & bit(33) != 0 { 100 } else { -100 };
+            positions.push(PositionSample { position, score: ((base + planted) / divisor) as f64, result: 0.5 });
+        }
+        let f = fit_patterns(&positions, w, cfg.iterations, cfg.lambda);
+        assert!(f.best_pass > 0 && f.held_out_after < f.held_out_before * 0.7, "{} -> {} (pass {})", f.held_out_before, f.held_out_after, f.best_pass);
+        assert_eq!(f.fitted + f.held_out, positions.len());
+    }
+
+    #[test]
+    fn position_files_name_the_bad_line() {
+        let good = "W:W31-50:B1-20;0;0.5\n";
+        assert_eq!(read_positions(good, Variant::International).unwrap().len(), 1);
+        for (bad, what) in [("W:W31-50:B1-20;0", "FEN;score;result"), ("W:W31-50:B1-60;0;1", "FEN"), ("W:W31-50:B1-20;x;1", "score"), ("W:W31-50:B1-20;0;2", "result")] {
+            let e = read_positions(&format!("{good}{bad}\n"), Variant::International).unwrap_err();
+            assert!(e.starts_with("line 2") && e.contains(what), "{bad}: {e}");
+        }
     }
 
     #[test]

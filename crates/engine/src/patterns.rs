@@ -1,0 +1,261 @@
+//! Pattern evaluation for international draughts (in the manner of Scan): the board is covered
+//! by 16 overlapping regions of 4 x 4 squares (rows and columns 0-3, 2-5, 4-7, 6-9), each holding
+//! 8 playable squares; the men on a region's squares (empty, light man, dark man: 3^8 = 6561
+//! configurations) index a learned value, an opening and an ending one, tapered like the other
+//! weights. Kings are left out (they are material and mobility terms of [`crate::eval`]).
+//!
+//! The values are fitted by `draughts tune --patterns` on top of the linear evaluation (they learn
+//! what it misses) and stored as `crates/engine/weights/international.patterns`.
+
+use crate::eval::PHASE_MAX;
+use draughts_rules::Variant;
+use std::sync::{Arc, OnceLock};
+
+/// Regions on the board.
+pub const REGIONS: usize = 16;
+/// Configurations of one region (3^8).
+pub const STATES: usize = 6561;
+
+/// For each row of five squares, indexed by `light | dark << 5` (the row's men as 5-bit sets),
+/// the ternary value of each pair of neighbouring squares, `state(c) + 3 * state(c + 1)` for
+/// `c` in 0..4 (state 1: a light man, 2: a dark man), in 16-bit lanes. A region holds one pair
+/// of each of its four rows, so four regions side by side are summed at once (lanes of at most
+/// 6560 never carry).
+const ROW_PAIRS: [u64; 1024] = {
+    let mut t = [0u64; 1024];
+    let mut i = 0;
+    while i < 1024 {
+        let (l, d) = (i & 31, i >> 5);
+        if l & d == 0 {
+            let mut v = 0u64;
+            let mut c = 0;
+            while c < 4 {
+                let here = ((l >> c) & 1) + 2 * ((d >> c) & 1);
+                let next = ((l >> (c + 1)) & 1) + 2 * ((d >> (c + 1)) & 1);
+                v |= ((here + 3 * next) as u64) << (16 * c);
+                c += 1;
+            }
+            t[i] = v;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The configuration index of every region, from the light and dark men: region `4 * b + c`
+/// covers rows `2b..2b+4` and columns `2c..2c+4`, its index `sum(3^k * state_k)` over its
+/// squares from the top row down, left to right. The rules crate's layout puts a row's five
+/// squares on consecutive bits, with one unused bit after every second row, so row `r` starts
+/// at bit `5 * r + r / 2`.
+#[inline(always)]
+pub fn indices(light_men: u64, dark_men: u64) -> [u16; REGIONS] {
+    let mut rows = [0u64; 10];
+    for (r, x) in rows.iter_mut().enumerate() {
+        let shift = 5 * r + r / 2;
+        let l = (light_men >> shift) as usize & 31;
+        let d = (dark_men >> shift) as usize & 31;
+        *x = ROW_PAIRS[l | d << 5];
+    }
+    let mut out = [0u16; REGIONS];
+    for band in 0..4 {
+        let r = 2 * band;
+        let v = rows[r] + 9 * rows[r + 1] + 81 * rows[r + 2] + 729 * rows[r + 3];
+        for c in 0..4 {
+            out[4 * band + c] = (v >> (16 * c)) as u16;
+        }
+    }
+    out
+}
+
+/// Learned values: for each region and configuration, (opening, ending) in centi-men for Light.
+#[derive(Clone)]
+pub struct Patterns {
+    values: Box<[[i16; 2]]>,
+}
+
+impl std::fmt::Debug for Patterns {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let set = self.values.iter().filter(|v| **v != [0, 0]).count();
+        write!(f, "Patterns {{ {set} of {} configurations valued }}", self.values.len())
+    }
+}
+
+impl Patterns {
+    /// The built-in values of `variant` (`crates/engine/weights/international.patterns`);
+    /// `None` for the rule sets without pattern values.
+    pub fn builtin(variant: Variant) -> Option<Arc<Patterns>> {
+        static P: OnceLock<Arc<Patterns>> = OnceLock::new();
+        if variant != Variant::International {
+            return None;
+        }
+        let p = P.get_or_init(|| {
+            Arc::new(Patterns::from_bytes(include_bytes!("../weights/international.patterns")).expect("the built-in pattern file has the right size"))
+        });
+        Some(p.clone())
+    }
+
+    /// All values zero.
+    pub fn zero() -> Patterns {
+        Patterns { values: vec![[0i16; 2]; REGIONS * STATES].into_boxed_slice() }
+    }
+
+    /// Sets one value.
+    pub fn set(&mut self, region: usize, state: usize, opening: i16, ending: i16) {
+        self.values[region * STATES + state] = [opening, ending];
+    }
+
+    /// Reads values written by [`Patterns::to_bytes`]: little-endian i16 pairs, region-major.
+    /// Errors when the length is not `REGIONS * STATES * 4` bytes.
+    pub fn from_bytes(b: &[u8]) -> Result<Patterns, String> {
+        if b.len() != REGIONS * STATES * 4 {
+            return Err(format!("pattern file: {} bytes, expected {}", b.len(), REGIONS * STATES * 4));
+        }
+        let mut p = Patterns::zero();
+        for (i, v) in p.values.iter_mut().enumerate() {
+            let o = i16::from_le_bytes([b[4 * i], b[4 * i + 1]]);
+            let e = i16::from_le_bytes([b[4 * i + 2], b[4 * i + 3]]);
+            *v = [o, e];
+        }
+        Ok(p)
+    }
+
+    /// The values as bytes (see [`Patterns::from_bytes`]).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.values.len() * 4);
+        for [o, e] in self.values.iter() {
+            out.extend_from_slice(&o.to_le_bytes());
+            out.extend_from_slice(&e.to_le_bytes());
+        }
+        out
+    }
+
+    /// The pattern score for Light, centi-men times [`PHASE_MAX`], at `phase`.
+    #[inline(always)]
+    pub fn score(&self, light_men: u64, dark_men: u64, phase: i32) -> i32 {
+        let idx = indices(light_men, dark_men);
+        let (mut o, mut e) = (0i32, 0i32);
+        for (r, &i) in idx.iter().enumerate() {
+            let [a, b] = self.values[r * STATES + i as usize];
+            o += a as i32;
+            e += b as i32;
+        }
+        o * phase + e * (PHASE_MAX - phase)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Base 3 value of each 8-bit set (bit k counts 3^k).
+    fn ternary(i: usize) -> u16 {
+        (0..8).filter(|k| i & (1 << k) != 0).map(|k| 3u16.pow(k)).sum()
+    }
+
+    /// The lowest bit of each region: a region's rows lie at offsets 0, 5, 11 and 16 from it.
+    fn base(i: usize) -> u32 {
+        let r = (i / 4) as u32 * 2;
+        let c = (i % 4) as u32 * 2;
+        5 * r + r / 2 + c / 2
+    }
+
+    /// The 8 bits of a region's squares from `base` (two per row) as an 8-bit set.
+    fn gather(men: u64, base: u32) -> usize {
+        let x = men >> base;
+        ((x & 3) | ((x >> 3) & 0xC) | ((x >> 7) & 0x30) | ((x >> 10) & 0xC0)) as usize
+    }
+
+    #[test]
+    fn indices_match_a_square_by_square_reference() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let board = Variant::International.rules().geometry.board;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let a = seed & board;
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let (l, d) = (a & seed, a & !seed);
+            let fast = indices(l, d);
+            for (i, &x) in fast.iter().enumerate() {
+                assert_eq!(x, ternary(gather(l, base(i))) + 2 * ternary(gather(d, base(i))), "region {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn regions_cover_four_by_four_squares() {
+        let g = Variant::International.rules().geometry;
+        for i in 0..REGIONS {
+            let base = base(i);
+            let (r0, c0) = ((i / 4) as u32 * 2, (i % 4) as u32 * 2);
+            let mut expect = 0u64;
+            for r in r0..r0 + 4 {
+                for c in c0..c0 + 4 {
+                    if let Some(b) = g.bit_at(r, c) {
+                        expect |= 1u64 << b;
+                    }
+                }
+            }
+            assert_eq!(expect.count_ones(), 8, "region {i}");
+            // The region's squares are exactly the bits gathered.
+            let mut got = 0u64;
+            for bit in 0..64 {
+                if gather(1u64 << bit, base) != 0 {
+                    got |= 1u64 << bit;
+                }
+            }
+            assert_eq!(got, expect, "region {i}");
+        }
+    }
+
+    #[test]
+    fn pattern_files_round_trip_and_a_wrong_size_is_refused() {
+        let mut p = Patterns::zero();
+        p.set(3, 100, -7, 12);
+        let b = p.to_bytes();
+        let q = Patterns::from_bytes(&b).unwrap();
+        assert_eq!(q.values[3 * STATES + 100], [-7, 12]);
+        assert!(Patterns::from_bytes(&b[1..]).unwrap_err().contains("bytes"));
+        // The built-in values load, for international only.
+        assert!(Patterns::builtin(Variant::International).is_some());
+        assert!(Patterns::builtin(Variant::Russian).is_none());
+    }
+
+    #[test]
+    fn the_score_sums_each_region_and_tapers() {
+        // One light man on square 46 (row 9, column 0) lies in region 12 alone (rows
+        // 6-9, columns 0-3): its configuration is 3^6 (light man on the region's seventh square).
+        let g = Variant::International.rules().geometry;
+        let bit = g.bit_of_number(46).unwrap();
+        let idx = indices(1u64 << bit, 0);
+        for (r, &i) in idx.iter().enumerate() {
+            assert_eq!(i, if r == 12 { 729 } else { 0 }, "region {r}");
+        }
+        let mut p = Patterns::zero();
+        p.set(12, 729, 40, 10);
+        p.set(0, 0, 1, 3);
+        // Regions 0 (empty, configuration 0) and 12 count; the other empty regions are zero.
+        assert_eq!(p.score(1u64 << bit, 0, PHASE_MAX), 41 * PHASE_MAX);
+        assert_eq!(p.score(1u64 << bit, 0, 0), 13 * PHASE_MAX);
+        assert_eq!(p.score(1u64 << bit, 0, PHASE_MAX / 2), 27 * PHASE_MAX);
+    }
+
+    #[test]
+    fn every_configuration_has_its_own_index() {
+        let mut seen = vec![false; STATES];
+        for l in 0..256usize {
+            for d in 0..256usize {
+                if l & d != 0 {
+                    continue;
+                }
+                let i = (ternary(l) + 2 * ternary(d)) as usize;
+                assert!(!seen[i]);
+                seen[i] = true;
+            }
+        }
+        assert!(seen.iter().all(|s| *s));
+    }
+}
