@@ -254,6 +254,33 @@ fn loss(theta: &[f64], k: f64, samples: &[Sample], targets: &[f64]) -> f64 {
     s / samples.len().max(1) as f64
 }
 
+/// The sigmoid scale `k` (0.05 to 3 in steps of 0.05) with the lowest `loss(k)`.
+fn best_scale(loss: impl Fn(f64) -> f64) -> f64 {
+    let mut k = 1.0;
+    let mut best = f64::MAX;
+    for i in 1..=60 {
+        let kk = i as f64 * 0.05;
+        let l = loss(kk);
+        if l < best {
+            best = l;
+            k = kk;
+        }
+    }
+    k
+}
+
+/// One Adam update of a value with gradient `g` at pass `t` (from 1), keeping its moment
+/// estimates in `m` and `v`: returns the amount to subtract from the value (at most about one
+/// unit, centi-men here).
+fn adam_step(m: &mut f64, v: &mut f64, g: f64, t: usize) -> f64 {
+    let (b1, b2, lr, eps) = (0.9, 0.999, 1.0, 1e-8);
+    *m = b1 * *m + (1.0 - b1) * g;
+    *v = b2 * *v + (1.0 - b2) * g * g;
+    let mh = *m / (1.0 - f64::powi(b1, t as i32));
+    let vh = *v / (1.0 - f64::powi(b2, t as i32));
+    lr * mh / (vh.sqrt() + eps)
+}
+
 /// The result of a fit.
 #[derive(Clone, Debug)]
 pub struct Fit {
@@ -272,16 +299,7 @@ pub fn fit(samples: &[Sample], start: &Weights, iterations: usize, lambda: f64) 
     let anchor = theta.clone();
     // Scale k: fitted to the game results with the starting weights.
     let results: Vec<f64> = samples.iter().map(|x| x.result).collect();
-    let mut k = 1.0;
-    let mut best = f64::MAX;
-    for i in 1..=60 {
-        let kk = i as f64 * 0.05;
-        let l = loss(&theta, kk, samples, &results);
-        if l < best {
-            best = l;
-            k = kk;
-        }
-    }
+    let k = best_scale(|kk| loss(&theta, kk, samples, &results));
     let lambda = lambda.clamp(0.0, 1.0);
     let targets: Vec<f64> = samples
         .iter()
@@ -290,7 +308,7 @@ pub fn fit(samples: &[Sample], start: &Weights, iterations: usize, lambda: f64) 
     let loss_before = loss(&theta, k, samples, &targets);
     let n = theta.len();
     let (mut m, mut v) = (vec![0.0; n], vec![0.0; n]);
-    let (b1, b2, lr, eps, pull) = (0.9, 0.999, 1.0, 1e-8, 1e-6);
+    let pull = 1e-6;
     // The man's opening weight anchors the scale; the king chase and the double corner are
     // endgame technique that game records rarely reach (they are resigned first): all keep their
     // starting values.
@@ -321,11 +339,7 @@ pub fn fit(samples: &[Sample], start: &Weights, iterations: usize, lambda: f64) 
                 continue;
             }
             let g = grad[i] / count + pull * (theta[i] - anchor[i]);
-            m[i] = b1 * m[i] + (1.0 - b1) * g;
-            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
-            let mh = m[i] / (1.0 - b1.powi(t as i32));
-            let vh = v[i] / (1.0 - b2.powi(t as i32));
-            theta[i] -= lr * mh / (vh.sqrt() + eps);
+            theta[i] -= adam_step(&mut m[i], &mut v[i], g, t);
         }
     }
     let loss_after = loss(&theta, k, samples, &targets);
@@ -430,16 +444,7 @@ pub fn fit_patterns(samples: &[PositionSample], w: &Weights, passes: usize, lamb
     let n = prepared.len();
     // Pairs stay together: the split falls on an even index.
     let split = (n * 9 / 10) & !1;
-    let mut k = 1.0;
-    let mut best = f64::MAX;
-    for i in 1..=60 {
-        let kk = i as f64 * 0.05;
-        let l: f64 = prepared.iter().zip(&results).map(|(s, r)| (r - sigmoid(kk * (s.base / s.divisor) as f64 / 100.0)).powi(2)).sum();
-        if l < best {
-            best = l;
-            k = kk;
-        }
-    }
+    let k = best_scale(|kk| prepared.iter().zip(&results).map(|(s, r)| (r - sigmoid(kk * (s.base / s.divisor) as f64 / 100.0)).powi(2)).sum());
     let lambda = lambda.clamp(0.0, 1.0);
     for ((s, r), sc) in prepared.iter_mut().zip(&results).zip(&scores) {
         s.target = (lambda * r + (1.0 - lambda) * sigmoid(k * sc / 100.0)) as f32;
@@ -463,7 +468,7 @@ pub fn fit_patterns(samples: &[PositionSample], w: &Weights, passes: usize, lamb
     let mut best_pass = 0;
     let (mut m, mut v, mut grad) = (vec![0f64; np], vec![0f64; np], vec![0f64; np]);
     // Adam; the gradient is scaled to the order of one per value, so the pull is relative.
-    let (b1, b2, lr, eps, pull) = (0.9, 0.999, 1.0, 1e-8, 1e-7);
+    let pull = 1e-7;
     for t in 1..=passes {
         grad.iter_mut().for_each(|g| *g = 0.0);
         for s in &prepared[..split] {
@@ -479,11 +484,7 @@ pub fn fit_patterns(samples: &[PositionSample], w: &Weights, passes: usize, lamb
         let scale = 1000.0 / split.max(1) as f64;
         for j in 0..np {
             let g = grad[j] * scale + pull * theta[j];
-            m[j] = b1 * m[j] + (1.0 - b1) * g;
-            v[j] = b2 * v[j] + (1.0 - b2) * g * g;
-            let mh = m[j] / (1.0 - b1.powi(t as i32));
-            let vh = v[j] / (1.0 - b2.powi(t as i32));
-            theta[j] -= lr * mh / (vh.sqrt() + eps);
+            theta[j] -= adam_step(&mut m[j], &mut v[j], g, t);
         }
         let l = loss(&theta, &prepared[split..]);
         if l < kept_loss {
