@@ -42,7 +42,7 @@ pub struct Args {
     out: Option<std::path::PathBuf>,
     /// Fit international pattern values on top of the linear weights (written as a pattern
     /// file, the built-in one is crates/engine/weights/international.patterns) instead of the
-    /// linear weights. Self-play then evaluates with the linear weights alone.
+    /// linear weights. Self-play always evaluates with the linear weights alone.
     #[arg(long)]
     patterns: bool,
     /// With --patterns: also fit to these positions (files written by --save-positions).

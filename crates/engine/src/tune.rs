@@ -100,22 +100,21 @@ pub struct PositionSample {
     pub result: f64,
 }
 
-/// How the self-play games of a tuning run are played.
+/// How the self-play games of a tuning run are played. Every game is evaluated by the linear
+/// weights alone: the linear fit models nothing else, and pattern values are fitted on top.
 #[derive(Clone, Copy, Debug)]
 struct SelfPlay {
     /// Half-moves of the balanced opening.
     opening_plies: usize,
     /// Transposition table of each game's searcher, MiB.
     tt_mb: usize,
-    /// Evaluate without pattern values (the values being fitted).
-    linear_only: bool,
 }
 
 /// The linear-weight fit's games (as they have always been played, so weight files stay
 /// reproducible).
-const LINEAR_SELF_PLAY: SelfPlay = SelfPlay { opening_plies: 6, tt_mb: 4, linear_only: false };
-/// The pattern fit's games: longer openings for variety, the linear evaluation alone.
-const PATTERN_SELF_PLAY: SelfPlay = SelfPlay { opening_plies: 8, tt_mb: 16, linear_only: true };
+const LINEAR_SELF_PLAY: SelfPlay = SelfPlay { opening_plies: 6, tt_mb: 4 };
+/// The pattern fit's games: longer openings for variety.
+const PATTERN_SELF_PLAY: SelfPlay = SelfPlay { opening_plies: 8, tt_mb: 16 };
 
 /// Plays one self-play game; returns its quiet positions (with Light's search score) and the
 /// result for Light.
@@ -129,9 +128,7 @@ fn self_play_game(variant: Variant, weights: &Weights, depth: u32, seed: u64, ma
     }
     let mut searcher = Searcher::new(how.tt_mb);
     searcher.set_weights(weights.clone());
-    if how.linear_only {
-        searcher.set_patterns(None);
-    }
+    searcher.set_patterns(None);
     let mut kept = Vec::new();
     while game.outcome().is_none() {
         if game.ply() >= max_plies {
