@@ -67,16 +67,20 @@ pub fn indices(light_men: u64, dark_men: u64) -> [u16; REGIONS] {
     out
 }
 
+/// Rows of a region's table: [`STATES`] padded to a power of two, so that a configuration index
+/// masked to its bits needs no bounds check in [`Patterns::score`] (the padding is never read).
+const PADDED: usize = 8192;
+
 /// Learned values: for each region and configuration, (opening, ending) in centi-men for Light.
 #[derive(Clone)]
 pub struct Patterns {
-    values: Box<[[i16; 2]]>,
+    values: Box<[[[i16; 2]; PADDED]; REGIONS]>,
 }
 
 impl std::fmt::Debug for Patterns {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let set = self.values.iter().filter(|v| **v != [0, 0]).count();
-        write!(f, "Patterns {{ {set} of {} configurations valued }}", self.values.len())
+        let set = self.values.iter().flat_map(|r| r[..STATES].iter()).filter(|v| **v != [0, 0]).count();
+        write!(f, "Patterns {{ {set} of {} configurations valued }}", REGIONS * STATES)
     }
 }
 
@@ -96,12 +100,25 @@ impl Patterns {
 
     /// All values zero.
     pub fn zero() -> Patterns {
-        Patterns { values: vec![[0i16; 2]; REGIONS * STATES].into_boxed_slice() }
+        let rows = vec![[[0i16; 2]; PADDED]; REGIONS].into_boxed_slice();
+        Patterns { values: rows.try_into().expect("REGIONS rows") }
     }
 
-    /// Sets one value.
+    /// Sets one value (`region < REGIONS`, `state < STATES`).
     pub fn set(&mut self, region: usize, state: usize, opening: i16, ending: i16) {
-        self.values[region * STATES + state] = [opening, ending];
+        assert!(state < STATES, "configuration {state} out of range");
+        self.values[region][state] = [opening, ending];
+    }
+
+    /// One value: (opening, ending) of a region's configuration.
+    pub fn get(&self, region: usize, state: usize) -> [i16; 2] {
+        assert!(state < STATES, "configuration {state} out of range");
+        self.values[region][state]
+    }
+
+    /// Every value in file order (region-major, configurations in order).
+    fn in_order(&self) -> impl Iterator<Item = &[i16; 2]> {
+        self.values.iter().flat_map(|r| r[..STATES].iter())
     }
 
     /// Reads values written by [`Patterns::to_bytes`]: little-endian i16 pairs, region-major.
@@ -111,18 +128,18 @@ impl Patterns {
             return Err(format!("pattern file: {} bytes, expected {}", b.len(), REGIONS * STATES * 4));
         }
         let mut p = Patterns::zero();
-        for (i, v) in p.values.iter_mut().enumerate() {
-            let o = i16::from_le_bytes([b[4 * i], b[4 * i + 1]]);
-            let e = i16::from_le_bytes([b[4 * i + 2], b[4 * i + 3]]);
-            *v = [o, e];
+        for (i, c) in b.chunks_exact(4).enumerate() {
+            let o = i16::from_le_bytes([c[0], c[1]]);
+            let e = i16::from_le_bytes([c[2], c[3]]);
+            p.values[i / STATES][i % STATES] = [o, e];
         }
         Ok(p)
     }
 
     /// The values as bytes (see [`Patterns::from_bytes`]).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.values.len() * 4);
-        for [o, e] in self.values.iter() {
+        let mut out = Vec::with_capacity(REGIONS * STATES * 4);
+        for [o, e] in self.in_order() {
             out.extend_from_slice(&o.to_le_bytes());
             out.extend_from_slice(&e.to_le_bytes());
         }
@@ -134,8 +151,8 @@ impl Patterns {
     pub fn score(&self, light_men: u64, dark_men: u64, phase: i32) -> i32 {
         let idx = indices(light_men, dark_men);
         let (mut o, mut e) = (0i32, 0i32);
-        for (r, &i) in idx.iter().enumerate() {
-            let [a, b] = self.values[r * STATES + i as usize];
+        for (row, &i) in self.values.iter().zip(idx.iter()) {
+            let [a, b] = row[i as usize & (PADDED - 1)];
             o += a as i32;
             e += b as i32;
         }
@@ -217,7 +234,7 @@ mod tests {
         p.set(3, 100, -7, 12);
         let b = p.to_bytes();
         let q = Patterns::from_bytes(&b).unwrap();
-        assert_eq!(q.values[3 * STATES + 100], [-7, 12]);
+        assert_eq!(q.get(3, 100), [-7, 12]);
         assert!(Patterns::from_bytes(&b[1..]).unwrap_err().contains("bytes"));
         // The built-in values load, for international only.
         assert!(Patterns::builtin(Variant::International).is_some());

@@ -249,8 +249,11 @@ pub struct Searcher {
 /// ProbCut margin in centi-men: a half-depth search beating beta by this much is trusted.
 const PROBCUT_MARGIN: i32 = 90;
 
-/// Entries of the evaluation cache (a power of two).
-const EVAL_CACHE: usize = 1 << 16;
+/// Entries of the evaluation cache (a power of two). Few leaves come back (about a tenth hit),
+/// so a small cache that stays in the processor's cache pays best: 2^16 entries (1 MiB) were
+/// measured about a tenth slower in international than 2^14 (256 KiB), no cache at all about
+/// the same.
+const EVAL_CACHE: usize = 1 << 14;
 
 // The raw stop-flag pointer is set at the start of `search`/`score_root_moves` from the flag they
 // borrow, only read during that call, and cleared before it returns.
@@ -870,23 +873,7 @@ impl Searcher {
         let side = pos.side_to_move().index();
         let mut order = std::mem::take(&mut self.order[ply]);
         order.clear();
-        let kings = pos.all_kings();
-        for (i, m) in list.iter().enumerate() {
-            let s = if i as u8 == hash_move {
-                1 << 30
-            } else if m.is_capture() {
-                (1 << 26) + (m.capture_count() as i32) * 64 + (m.captured & kings).count_ones() as i32 * 8
-            } else if m.promotes {
-                1 << 25
-            } else if self.killers[ply][0] == (m.from, m.to() as u8) {
-                1 << 24
-            } else if self.killers[ply][1] == (m.from, m.to() as u8) {
-                (1 << 24) - 1
-            } else {
-                self.history[(side * 64 + m.from as usize) * 64 + m.to() as usize]
-            };
-            order.push((s, i as u8));
-        }
+        self.score_moves(pos, &list, hash_move, ply, depth > 1, &mut order);
 
         // A forced move costs no branching: search it deeper (bounded to keep lines finite).
         let ext = if list.len() == 1 && (ply as i32) < 2 * self.root_depth + 8 { 1 } else { 0 };
@@ -988,6 +975,36 @@ impl Searcher {
         self.lists[ply] = list;
         self.order[ply] = order;
         best
+    }
+
+    /// Move-ordering scores of `list` as `(score, index)` into `order` (empty on entry): the hash move first, then
+    /// captures by size (kings taken count extra), promotions, the two killers, history. With
+    /// `prefetch`, the table entries of the positions after the moves are prefetched too: the
+    /// moves searched next probe them, and fetching them together overlaps the waits (measured:
+    /// about a tenth more nodes per second in international).
+    #[inline]
+    fn score_moves(&self, pos: &Position, list: &MoveList, hash_move: u8, ply: usize, prefetch: bool, order: &mut Vec<(i32, u8)>) {
+        let side = pos.side_to_move().index();
+        let kings = pos.all_kings();
+        for (i, m) in list.iter().enumerate() {
+            let s = if i as u8 == hash_move {
+                1 << 30
+            } else if m.is_capture() {
+                (1 << 26) + (m.capture_count() as i32) * 64 + (m.captured & kings).count_ones() as i32 * 8
+            } else if m.promotes {
+                1 << 25
+            } else if self.killers[ply][0] == (m.from, m.to() as u8) {
+                1 << 24
+            } else if self.killers[ply][1] == (m.from, m.to() as u8) {
+                (1 << 24) - 1
+            } else {
+                self.history[(side * 64 + m.from as usize) * 64 + m.to() as usize]
+            };
+            order.push((s, i as u8));
+            if prefetch {
+                self.tt.prefetch(pos.hash_after(m));
+            }
+        }
     }
 
     /// The quiescence search: captures are compulsory, so while the side to move must capture

@@ -45,7 +45,7 @@ impl Sink for MoveList {
     }
     #[inline]
     fn add(&mut self, from: u8, _to: u8, promotes: bool, captured: u64, king_order: u64, path: &[u8; MAX_HOPS], hops: usize) {
-        self.push(Move { from, hops: hops as u8, promotes, path: *path, captured, king_order });
+        self.push(Move::capture(from, *path, hops, promotes, captured, king_order));
     }
 }
 

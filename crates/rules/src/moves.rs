@@ -27,6 +27,9 @@ pub struct Move {
     /// Italian precedence data: the captured kings' squares in capture order, 6 bits each
     /// (bit + 1), most recent lowest; 0 when no king is taken or in other variants.
     pub king_order: u64,
+    /// The destination, `path[hops - 1]`, kept apart because the search reads it for every
+    /// move it orders and plays (it fills a padding byte: the move stays 40 bytes).
+    to: u8,
 }
 
 impl Move {
@@ -35,13 +38,20 @@ impl Move {
     pub fn quiet(from: u32, to: u32, promotes: bool) -> Move {
         let mut path = [0u8; MAX_HOPS];
         path[0] = to as u8;
-        Move { from: from as u8, hops: 1, promotes, path, captured: 0, king_order: 0 }
+        Move { from: from as u8, hops: 1, promotes, path, captured: 0, king_order: 0, to: to as u8 }
+    }
+
+    /// A capture from `from` over the landing squares `path[..hops]` taking `captured`
+    /// (`hops` >= 1); `king_order` as the field (0 outside Italian).
+    #[inline(always)]
+    pub fn capture(from: u8, path: [u8; MAX_HOPS], hops: usize, promotes: bool, captured: u64, king_order: u64) -> Move {
+        Move { from, hops: hops as u8, promotes, path, captured, king_order, to: path[hops - 1] }
     }
 
     /// Destination square (bit index).
     #[inline(always)]
     pub fn to(&self) -> u32 {
-        self.path[self.hops as usize - 1] as u32
+        self.to as u32
     }
 
     /// Origin square (bit index).

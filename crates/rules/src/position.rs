@@ -235,6 +235,22 @@ impl Position {
         p
     }
 
+    /// The hash of the position after `mv` (a legal move of this position), without making the
+    /// move: what [`Position::after`]`(mv).hash()` returns, for prefetching table entries.
+    #[inline]
+    pub fn hash_after(&self, mv: &Move) -> u64 {
+        let light = self.side == Color::Light;
+        let was_king = self.kings & (1u64 << mv.from) != 0;
+        let mut h = self.hash ^ zobrist::DARK_TO_MOVE;
+        if mv.captured != 0 {
+            let taken_kings = mv.captured & self.kings;
+            h ^= zobrist::keys(zobrist::kind(!light, false), mv.captured & !taken_kings);
+            h ^= zobrist::keys(zobrist::kind(!light, true), taken_kings);
+        }
+        h ^= zobrist::PIECE[zobrist::kind(light, was_king)][mv.from as usize];
+        h ^ zobrist::PIECE[zobrist::kind(light, was_king || mv.promotes)][mv.to() as usize]
+    }
+
     /// Recomputes the hash from scratch; equals [`Position::hash`] (used by tests).
     pub fn hash_from_scratch(&self) -> u64 {
         self.compute_hash()

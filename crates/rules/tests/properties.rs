@@ -132,6 +132,9 @@ proptest! {
             let before = (*g.position(), g.quiet_count(), g.outcome(), g.ply());
             let after = p.after(&m);
             prop_assert_eq!(after.hash(), after.hash_from_scratch());
+            // The hash a move leads to, without making it (the search prefetches with it).
+            prop_assert_eq!(p.hash_after(&m), after.hash());
+            prop_assert_eq!(m.to(), *m.landings().last().unwrap() as u32);
             prop_assert_eq!(after.side_to_move(), !p.side_to_move());
             g.play(&m).map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert_eq!(*g.position(), after);
