@@ -403,8 +403,10 @@ impl Sink for ScoreSink<'_> {
 
 /// Counts of one side: everything of [`Feature`] except the shared terms, added with Light's
 /// sign (+ for Light, - for Dark). Returns the side's mobility (free steps of men and kings).
+/// With `FOLDED`, the men's square terms (man, row0-row8, centre_man) are left out: the caller
+/// has them folded into its pattern values ([`Blended`]).
 #[inline(always)]
-fn side_terms<const V: usize, const LIGHT: bool, S: Sink>(t: &Tables, pos: &Position, sink: &mut S) -> i32 {
+fn side_terms<const V: usize, const LIGHT: bool, const FOLDED: bool, S: Sink>(t: &Tables, pos: &Position, sink: &mut S) -> i32 {
     let mut out = |f: usize, v: i32| sink.add(f, if LIGHT { v } else { -v });
     let g = Spec::<V, LIGHT>::G;
     let flying = Spec::<V, LIGHT>::FLYING;
@@ -421,13 +423,15 @@ fn side_terms<const V: usize, const LIGHT: bool, S: Sink>(t: &Tables, pos: &Posi
     let enemy_men = enemy & !kings;
     let enemy_kings = enemy & kings;
 
-    out(Feature::Man as usize, men.count_ones() as i32);
     out(Feature::King as usize, own_kings.count_ones() as i32);
     let size = g.size as usize;
-    for r in 0..(size - 1).min(9) {
-        out(Feature::Row0 as usize + r, (men & rows[r]).count_ones() as i32);
+    if !FOLDED {
+        out(Feature::Man as usize, men.count_ones() as i32);
+        for r in 0..ROW_FEATURES.min(size - 1) {
+            out(Feature::Row0 as usize + r, (men & rows[r]).count_ones() as i32);
+        }
+        out(Feature::CentreMan as usize, (men & t.centre).count_ones() as i32);
     }
-    out(Feature::CentreMan as usize, (men & t.centre).count_ones() as i32);
     out(Feature::CentreKing as usize, (own_kings & t.centre).count_ones() as i32);
 
     // Mobility; `movable` are the men with a free step.
@@ -548,7 +552,7 @@ fn features_of<const V: usize>(pos: &Position) -> (Features, bool) {
     debug_assert_eq!(Variant::ALL[V], pos.variant());
     let t = Tables::get(Variant::ALL[V]);
     let mut sink = VectorSink([0; NUM_FEATURES]);
-    let can_move = measure::<V, _>(t, pos, &mut sink);
+    let can_move = measure::<V, false, _>(t, pos, &mut sink);
     let phase = t.phase[pos.occupied().count_ones() as usize];
     (Features { values: sink.0, phase }, can_move)
 }
@@ -556,9 +560,9 @@ fn features_of<const V: usize>(pos: &Position) -> (Features, bool) {
 /// Measures every feature into `sink` (Light's count minus Dark's). Returns whether the side to
 /// move has a quiet move (its mobility is not zero).
 #[inline(always)]
-fn measure<const V: usize, S: Sink>(t: &Tables, pos: &Position, sink: &mut S) -> bool {
-    let light_mobility = side_terms::<V, true, S>(t, pos, sink);
-    let dark_mobility = side_terms::<V, false, S>(t, pos, sink);
+fn measure<const V: usize, const FOLDED: bool, S: Sink>(t: &Tables, pos: &Position, sink: &mut S) -> bool {
+    let light_mobility = side_terms::<V, true, FOLDED, S>(t, pos, sink);
+    let dark_mobility = side_terms::<V, false, FOLDED, S>(t, pos, sink);
     let total = pos.occupied().count_ones() as i32;
     let start_total = 2 * t.start_pieces;
 
@@ -684,6 +688,40 @@ fn finish<const V: usize>(pos: &Position, light: i32, can_move: bool) -> QuietEv
     QuietEval { score: if pos.side_to_move() == Color::Light { light } else { -light }, can_move }
 }
 
+/// Row features (row0 ..= row8): rows beyond the ninth have none.
+const ROW_FEATURES: usize = 9;
+
+/// For each square (bit index), the (opening, ending) value of one man of a side standing on it
+/// from the men's square terms: man, its row feature and centre_man, signed for Light (a dark
+/// man's values are negative). Squares off the board are zero.
+fn men_square_values(w: &Weights, variant: Variant, light: bool) -> [[i32; 2]; 64] {
+    let t = Tables::get(variant);
+    let g = &t.g;
+    let size = g.size as u32;
+    let sign = if light { 1 } else { -1 };
+    let mut out = [[0i32; 2]; 64];
+    for (bit, v) in out.iter_mut().enumerate() {
+        let b = 1u64 << bit;
+        if g.board & b == 0 {
+            continue;
+        }
+        let (row, _) = g.row_col(bit as u32);
+        let rel = (if light { size - 1 - row } else { row }) as usize;
+        let mut f = vec![Feature::Man as usize];
+        if rel < ROW_FEATURES.min(size as usize - 1) {
+            f.push(Feature::Row0 as usize + rel);
+        }
+        if t.centre & b != 0 {
+            f.push(Feature::CentreMan as usize);
+        }
+        for i in f {
+            v[0] += sign * w.opening[i];
+            v[1] += sign * w.ending[i];
+        }
+    }
+    out
+}
+
 /// One variant's weights blended for every number of pieces on the board: row `n` holds, for
 /// each feature, `opening * phase(n) + ending * (PHASE_MAX - phase(n))`. The search evaluates
 /// with it: the counts go straight into one weighted sum, with no feature vector, and the result
@@ -695,6 +733,10 @@ pub struct Blended {
     rows: Box<[[i32; NUM_FEATURES]; 65]>,
     /// Pattern values added to the sum (international only, see [`crate::patterns`]).
     patterns: Option<Arc<Patterns>>,
+    /// True when `patterns` also holds the men's square terms (man, row0-row8, centre_man),
+    /// folded in by [`Patterns::with_men_values`]: the evaluation then skips counting them, and
+    /// the sum is the same.
+    folded: bool,
 }
 
 impl Blended {
@@ -714,7 +756,14 @@ impl Blended {
                 *x = w.opening[i] * phase + w.ending[i] * (PHASE_MAX - phase);
             }
         }
-        Blended { variant, rows, patterns: patterns.filter(|_| variant == Variant::International) }
+        let patterns = patterns.filter(|_| variant == Variant::International);
+        // Fold the men's square terms into the pattern values when they fit (they always do for
+        // sensible weights; otherwise the terms are counted as usual).
+        let folded = patterns.as_ref().and_then(|p| p.with_men_values(&men_square_values(w, variant, true), &men_square_values(w, variant, false)));
+        match folded {
+            Some(f) => Blended { variant, rows, patterns: Some(Arc::new(f)), folded: true },
+            None => Blended { variant, rows, patterns, folded: false },
+        }
     }
 
     /// The variant the weights were blended for.
@@ -733,7 +782,11 @@ impl Blended {
         let t = Tables::get(Variant::ALL[V]);
         let n = pos.occupied().count_ones() as usize;
         let mut sink = ScoreSink { row: &self.rows[n], sum: 0 };
-        let can_move = measure::<V, _>(t, pos, &mut sink);
+        let can_move = if V == INTERNATIONAL && self.folded {
+            measure::<V, true, _>(t, pos, &mut sink)
+        } else {
+            measure::<V, false, _>(t, pos, &mut sink)
+        };
         if V == INTERNATIONAL {
             if let Some(p) = &self.patterns {
                 sink.sum += p.score(pos.men(Color::Light), pos.men(Color::Dark), t.phase[n]);
@@ -868,7 +921,9 @@ mod tests {
         let patterns = Patterns::builtin(v).unwrap();
         let pattern = patterns.score(p.men(Color::Light), p.men(Color::Dark), phase);
         assert_ne!(pattern, 0, "fitted values are not all zero");
-        let with = Blended::new(w, v).evaluate_quiet(&p).score;
+        let blended = Blended::new(w, v);
+        assert!(blended.folded, "the men's square terms fit into the built-in pattern values");
+        let with = blended.evaluate_quiet(&p).score;
         let without = Blended::with_patterns(w, v, None).evaluate_quiet(&p).score;
         assert_eq!(without, linear);
         assert_eq!(with, (w.apply_unscaled(&features(&p)) + pattern) / PHASE_MAX);

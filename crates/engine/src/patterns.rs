@@ -71,6 +71,15 @@ pub fn indices(light_men: u64, dark_men: u64) -> [u16; REGIONS] {
 /// masked to its bits needs no bounds check in [`Patterns::score`] (the padding is never read).
 const PADDED: usize = 8192;
 
+/// The playable squares (bit indices) of region `r` (`r < REGIONS`), in the order of the
+/// configuration index's ternary digits (digit `k` counts `3^k`): the region's rows from the top,
+/// two squares a row, left to right. See [`indices`] for the layout.
+pub fn region_squares(r: usize) -> [u32; 8] {
+    let (r0, c0) = ((r / 4) as u32 * 2, (r % 4) as u32 * 2);
+    let base = 5 * r0 + r0 / 2 + c0 / 2;
+    [0, 1, 5, 6, 11, 12, 16, 17].map(|o| base + o)
+}
+
 /// Learned values: for each region and configuration, (opening, ending) in centi-men for Light.
 #[derive(Clone)]
 pub struct Patterns {
@@ -146,6 +155,49 @@ impl Patterns {
         out
     }
 
+    /// These values with a value per square for single men added ("folded" in): every region's
+    /// configurations gain `light[s]` for each light man and `dark[s]` for each dark man on a
+    /// square `s` the region owns, a square being owned by the first region that covers it. The
+    /// score of the result is the score of these values plus the sum of those per-square values
+    /// over the men on the board, exactly, at any phase (values are (opening, ending) pairs
+    /// tapered alike). `None` when a folded value would not fit in 16 bits.
+    pub fn with_men_values(&self, light: &[[i32; 2]; 64], dark: &[[i32; 2]; 64]) -> Option<Patterns> {
+        let mut out = self.clone();
+        let mut owned = 0u64;
+        for r in 0..REGIONS {
+            let squares = region_squares(r);
+            // Digits of the squares this region owns.
+            let mine: Vec<(usize, u32)> =
+                squares.iter().enumerate().filter(|(_, &b)| owned & (1u64 << b) == 0).map(|(k, &b)| (k, b)).collect();
+            for &(_, b) in &mine {
+                owned |= 1u64 << b;
+            }
+            for state in 0..STATES {
+                let mut add = [0i32; 2];
+                let mut rest = state;
+                let mut digits = [0usize; 8];
+                for d in digits.iter_mut() {
+                    *d = rest % 3;
+                    rest /= 3;
+                }
+                for &(k, b) in &mine {
+                    let v = match digits[k] {
+                        1 => light[b as usize],
+                        2 => dark[b as usize],
+                        _ => [0, 0],
+                    };
+                    add[0] += v[0];
+                    add[1] += v[1];
+                }
+                let cell = &mut out.values[r][state];
+                for i in 0..2 {
+                    cell[i] = i16::try_from(cell[i] as i32 + add[i]).ok()?;
+                }
+            }
+        }
+        Some(out)
+    }
+
     /// The pattern score for Light, centi-men times [`PHASE_MAX`], at `phase`.
     #[inline(always)]
     pub fn score(&self, light_men: u64, dark_men: u64, phase: i32) -> i32 {
@@ -174,6 +226,48 @@ mod tests {
         let r = (i / 4) as u32 * 2;
         let c = (i % 4) as u32 * 2;
         5 * r + r / 2 + c / 2
+    }
+
+    #[test]
+    fn region_squares_are_the_digits_in_order() {
+        for i in 0..REGIONS {
+            for (k, b) in region_squares(i).into_iter().enumerate() {
+                assert_eq!(gather(1u64 << b, base(i)), 1 << k, "region {i} digit {k}");
+            }
+        }
+    }
+
+    #[test]
+    fn folded_men_values_add_exactly() {
+        // Arbitrary per-square values; the folded score is the plain score plus their sum over
+        // the men, on random boards and phases.
+        let mut light = [[0i32; 2]; 64];
+        let mut dark = [[0i32; 2]; 64];
+        for b in 0..64 {
+            light[b] = [b as i32 * 3 - 70, 40 - b as i32];
+            dark[b] = [-(b as i32) * 2 + 11, b as i32 % 7 - 50];
+        }
+        let p = Patterns::builtin(Variant::International).unwrap();
+        let f = p.with_men_values(&light, &dark).unwrap();
+        let board = Variant::International.rules().geometry.board;
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        for n in 0..5_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let a = seed & board & (seed >> 3);
+            let (l, d) = (a & (seed >> 29), a & !(seed >> 29));
+            let phase = (n * 37 % (PHASE_MAX as usize + 1)) as i32;
+            let mut extra = 0;
+            for b in 0..64 {
+                let v = if l & (1u64 << b) != 0 { light[b] } else if d & (1u64 << b) != 0 { dark[b] } else { [0, 0] };
+                extra += v[0] * phase + v[1] * (PHASE_MAX - phase);
+            }
+            assert_eq!(f.score(l, d, phase), p.score(l, d, phase) + extra);
+        }
+        // A value that does not fit is refused.
+        light[0] = [40_000, 0];
+        assert!(p.with_men_values(&light, &dark).is_none());
     }
 
     /// The 8 bits of a region's squares from `base` (two per row) as an 8-bit set.
