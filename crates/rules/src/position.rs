@@ -196,7 +196,7 @@ impl Position {
 
     /// Plays a move, which must be one of this position's legal moves (not checked: use
     /// [`crate::Game::play`] or [`Position::legal_moves`] to validate). Updates the hash.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, mv: &Move) {
         let us = self.side.index();
         let light = self.side == Color::Light;
