@@ -857,7 +857,7 @@ impl Searcher {
         // good enough (its score for the opponent is an upper bound at the depth we need) cuts.
         if !pv_node && depth > 4 && list.len() > 1 {
             for m in list.iter() {
-                if let Some(e) = self.tt.probe(pos.after(m).hash()) {
+                if let Some(e) = self.tt.probe(pos.hash_after(m)) {
                     if e.depth as i32 >= depth - 1 && e.bound != tt::LOWER {
                         let s = -from_tt(e.score as i32, ply + 1);
                         if s >= *beta {
