@@ -423,7 +423,10 @@ fn side_terms<const V: usize, const LIGHT: bool, const FOLDED: bool, S: Sink>(t:
     let enemy_men = enemy & !kings;
     let enemy_kings = enemy & kings;
 
-    out(Feature::King as usize, own_kings.count_ones() as i32);
+    // King terms: all zero without kings (the usual case before the endgame), so skipped.
+    if own_kings != 0 {
+        out(Feature::King as usize, own_kings.count_ones() as i32);
+            }
     let size = g.size as usize;
     if !FOLDED {
         out(Feature::Man as usize, men.count_ones() as i32);
@@ -450,38 +453,41 @@ fn side_terms<const V: usize, const LIGHT: bool, const FOLDED: bool, S: Sink>(t:
         each_dir!(D => {
             mob_kings += ray(g, D, own_kings, empty, flying).count_ones() as i32;
         });
+        out(Feature::MobilityKing as usize, mob_kings);
     }
-    out(Feature::MobilityKing as usize, mob_kings);
 
     // Runaway men: a man within three rows of crowning whose forward cone (the squares it could
     // step through on the way) holds no piece; one row away, one free square ahead is enough.
     // Computed for all squares at once: `cone[k]` are the squares whose k-step cone is empty.
-    let fwd = Spec::<V, LIGHT>::FORWARD;
-    let mut next_occupied = 0u64;
-    let mut next_empty = 0u64;
-    each_dir!(D => {
-        if fwd & (1 << D) != 0 {
-            next_occupied |= g.dirs[3 - D].step(occupied);
-            next_empty |= g.dirs[3 - D].step(empty);
-        }
-    });
-    let cone1 = !next_occupied;
-    let mut cone2 = cone1;
-    let mut cone3 = cone1;
-    each_dir!(D => {
-        if fwd & (1 << D) != 0 {
-            cone2 &= !g.dirs[D].from_mask | g.dirs[3 - D].step(cone1);
-        }
-    });
-    each_dir!(D => {
-        if fwd & (1 << D) != 0 {
-            cone3 &= !g.dirs[D].from_mask | g.dirs[3 - D].step(cone2);
-        }
-    });
     let far = size - 1;
-    out(Feature::Runaway1 as usize, (men & rows[far - 1] & (cone1 | next_empty)).count_ones() as i32);
-    out(Feature::Runaway2 as usize, (men & rows[far - 2] & cone2).count_ones() as i32);
-    out(Feature::Runaway3 as usize, (men & rows[far - 3] & cone3).count_ones() as i32);
+    // Skipped, all zero, when no man of the side is that far (most middlegame leaves).
+    if men & (rows[far - 1] | rows[far - 2] | rows[far - 3]) != 0 {
+        let fwd = Spec::<V, LIGHT>::FORWARD;
+        let mut next_occupied = 0u64;
+        let mut next_empty = 0u64;
+        each_dir!(D => {
+            if fwd & (1 << D) != 0 {
+                next_occupied |= g.dirs[3 - D].step(occupied);
+                next_empty |= g.dirs[3 - D].step(empty);
+            }
+        });
+        let cone1 = !next_occupied;
+        let mut cone2 = cone1;
+        let mut cone3 = cone1;
+        each_dir!(D => {
+            if fwd & (1 << D) != 0 {
+                cone2 &= !g.dirs[D].from_mask | g.dirs[3 - D].step(cone1);
+            }
+        });
+        each_dir!(D => {
+            if fwd & (1 << D) != 0 {
+                cone3 &= !g.dirs[D].from_mask | g.dirs[3 - D].step(cone2);
+            }
+        });
+        out(Feature::Runaway1 as usize, (men & rows[far - 1] & (cone1 | next_empty)).count_ones() as i32);
+        out(Feature::Runaway2 as usize, (men & rows[far - 2] & cone2).count_ones() as i32);
+        out(Feature::Runaway3 as usize, (men & rows[far - 3] & cone3).count_ones() as i32);
+    }
 
     // Exposed pieces: an enemy piece could take them now (enemy piece in front along a line,
     // empty square behind). Flying enemy kings attack along their whole ray.
@@ -615,6 +621,10 @@ fn king_chase(t: &Tables, mut kings: u64, targets: u64) -> i32 {
 /// once both sides have a king, a lead in men rarely wins, so the score is halved (as Moby Dam
 /// does): a side ahead then prefers to stop the enemy's breakthrough over grabbing a man.
 fn draw_divisor(pos: &Position) -> i32 {
+    // Every case below needs a king.
+    if pos.all_kings() == 0 {
+        return 1;
+    }
     for strong in [Color::Light, Color::Dark] {
         let weak = !strong;
         let s = pos.pieces(strong).count_ones();
