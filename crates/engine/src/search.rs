@@ -206,7 +206,7 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 pub struct Searcher {
     tt: Table,
     /// History scores by side, origin and destination: `[side][from][to]`.
-    history: Vec<i32>,
+    history: Box<[[[i32; 64]; 64]; 2]>,
     killers: [[(u8, u8); 2]; MAX_PLY],
     weights: Weights,
     /// `weights` blended for the variant searched (the evaluation at the leaves).
@@ -299,7 +299,7 @@ impl Searcher {
         let empty = Move::quiet(0, 0, false);
         Searcher {
             tt: Table::new(tt_mb),
-            history: vec![0; 2 * 64 * 64],
+            history: Box::new([[[0; 64]; 64]; 2]),
             killers: [[(0, 0); 2]; MAX_PLY],
             weights: Weights::builtin(draughts_rules::Variant::English).clone(),
             blended: Blended::new(Weights::builtin(draughts_rules::Variant::English), draughts_rules::Variant::English),
@@ -364,7 +364,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.eval_cache.iter_mut().for_each(|e| e.0 = 0);
         self.tt.clear();
-        self.history.iter_mut().for_each(|h| *h = 0);
+        self.history.iter_mut().flatten().flatten().for_each(|h| *h = 0);
         self.killers = [[(0, 0); 2]; MAX_PLY];
     }
 
@@ -402,7 +402,7 @@ impl Searcher {
         self.stopped = false;
         self.stop_flag = stop.map(|s| s as *const AtomicBool);
         self.tt.new_search();
-        for h in self.history.iter_mut() {
+        for h in self.history.iter_mut().flatten().flatten() {
             *h /= 8;
         }
         root_state(game)
@@ -955,10 +955,10 @@ impl Searcher {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = km;
                             }
-                            let h = &mut self.history[(side * 64 + mv.from as usize) * 64 + mv.to() as usize];
+                            let h = &mut self.history[side & 1][mv.from as usize & 63][mv.to() as usize & 63];
                             *h += depth * depth;
                             if *h > 1 << 20 {
-                                for x in self.history.iter_mut() {
+                                for x in self.history.iter_mut().flatten().flatten() {
                                     *x /= 2;
                                 }
                             }
@@ -1002,7 +1002,7 @@ impl Searcher {
             } else if self.killers[ply][1] == (m.from, m.to() as u8) {
                 (1 << 24) - 1
             } else {
-                self.history[(side * 64 + m.from as usize) * 64 + m.to() as usize]
+                self.history[side & 1][m.from as usize & 63][m.to() as usize & 63]
             };
             order.push((s, i as u8));
             if prefetch {

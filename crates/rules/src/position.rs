@@ -237,7 +237,7 @@ impl Position {
 
     /// The hash of the position after `mv` (a legal move of this position), without making the
     /// move: what [`Position::after`]`(mv).hash()` returns, for prefetching table entries.
-    #[inline]
+    #[inline(always)]
     pub fn hash_after(&self, mv: &Move) -> u64 {
         let light = self.side == Color::Light;
         let was_king = self.kings & (1u64 << mv.from) != 0;
