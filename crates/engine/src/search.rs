@@ -899,8 +899,10 @@ impl Searcher {
             let mv = &list[idx as usize];
             let child = pos.after(mv);
             let nd = depth - 1 + ext;
-            if nd > 0 {
-                // Children at depth 0 go to the quiescence search, which does not probe.
+            if nd > 0 && depth <= 1 {
+                // A forced move extended at depth 1: its child probes the table. (Above depth 1
+                // every child's entry was prefetched by score_moves; children at depth 0 go to
+                // the quiescence search, which does not probe.)
                 self.tt.prefetch(child.hash());
             }
             let (q, irr) = self.next_quiet(pos, mv, quiet);
