@@ -65,10 +65,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
         (None, None) => Limits::movetime(Duration::from_millis(2000)),
     };
     let v = a.position.variant;
-    // A timed search gets its table backed before the clock starts (as Hub and DXP do), so its
-    // time goes to searching rather than to the system's zeroing of fresh pages.
-    let hash = a.hash.clamp(1, 16384);
-    let mut searcher = if a.depth.is_none() { Searcher::prefaulted(hash) } else { Searcher::new(hash) };
+    let mut searcher = Searcher::new(a.hash.clamp(1, 16384));
     let json = a.json;
     let r = searcher.search(&game, &limits, None, &mut |i| {
         if !json {

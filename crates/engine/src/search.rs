@@ -599,6 +599,19 @@ impl Searcher {
         e
     }
 
+    /// Asks the processor to start loading the evaluation cache's slot of `hash`.
+    #[inline(always)]
+    fn prefetch_eval(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot = &self.eval_cache[(hash as usize) & (EVAL_CACHE - 1)];
+            // SAFETY: prefetching is a hint; the pointer is to a live slot.
+            unsafe { core::arch::x86_64::_mm_prefetch(slot as *const _ as *const i8, core::arch::x86_64::_MM_HINT_T0) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
+    }
+
     /// Quiet-move counter after `mv` from `pos` (RULES.md section 2, column "quiet-move draw").
     #[inline(always)]
     fn next_quiet(&self, pos: &Position, mv: &Move, quiet: u16) -> (u16, bool) {
@@ -899,11 +912,15 @@ impl Searcher {
             let mv = &list[idx as usize];
             let child = pos.after(mv);
             let nd = depth - 1 + ext;
-            if nd > 0 && depth <= 1 {
-                // A forced move extended at depth 1: its child probes the table. (Above depth 1
-                // every child's entry was prefetched by score_moves; children at depth 0 go to
-                // the quiescence search, which does not probe.)
-                self.tt.prefetch(child.hash());
+            if nd > 0 {
+                if depth <= 1 {
+                    // A forced move extended at depth 1: its child probes the table. (Above
+                    // depth 1 every child's entry was prefetched by score_moves.)
+                    self.tt.prefetch(child.hash());
+                }
+            } else {
+                // The child goes to the quiescence search, which evaluates it through the cache.
+                self.prefetch_eval(child.hash());
             }
             let (q, irr) = self.next_quiet(pos, mv, quiet);
             let child_irrev = if irr { self.rep.len() } else { irrev };
