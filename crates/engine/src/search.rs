@@ -255,6 +255,9 @@ const PROBCUT_MARGIN: i32 = 90;
 /// the same.
 const EVAL_CACHE: usize = 1 << 14;
 
+/// The move-ordering score of the hash move (above every other: captures are below 1 << 27).
+const HASH_MOVE_SCORE: i32 = 1 << 30;
+
 // The raw stop-flag pointer is set at the start of `search`/`score_root_moves` from the flag they
 // borrow, only read during that call, and cleared before it returns.
 unsafe impl Send for Searcher {}
@@ -817,7 +820,30 @@ impl Searcher {
             self.seldepth = ply;
         }
 
+        // ProbCut: away from the principal variation and past the opening, when a search of
+        // half the depth already beats beta by a clear margin, trust it and cut. (The opening is
+        // left alone: with every man on the board, quiet positional play decides.)
+        let probcut = !pv_node
+            && depth > 2
+            && pos.occupied().count_ones() < self.probcut_pieces
+            && *beta < MATE_BOUND - PROBCUT_MARGIN
+            && *beta > -MATE_BOUND;
+
+        // Without a ProbCut search first, the moves are generated and scored (children's table
+        // entries prefetched) before the table is read: that work overlaps the wait for this
+        // node's entry, most often a miss in every cache. Nothing it reads changes in between,
+        // so the order is the same; the hash move gets its rank once it is known. (A ProbCut
+        // search uses this ply's lists and changes the killers and history, so there the moves
+        // are generated after it, as before.)
         let key = pos.hash();
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let mut order = std::mem::take(&mut self.order[ply]);
+        if !probcut {
+            list.clear();
+            pos.generate_moves(&mut list);
+            order.clear();
+            self.score_moves(pos, &list, tt::NO_MOVE, ply, depth > 1, &mut order);
+        }
         let mut hash_move = tt::NO_MOVE;
         if let Some(e) = self.tt.probe(key) {
             hash_move = e.mv;
@@ -829,20 +855,17 @@ impl Searcher {
                     _ => s <= *alpha,
                 };
                 if cut {
+                    self.lists[ply] = list;
+                    self.order[ply] = order;
                     return s;
                 }
             }
         }
 
-        // ProbCut: away from the principal variation and past the opening, when a search of
-        // half the depth already beats beta by a clear margin, trust it and cut. (The opening is
-        // left alone: with every man on the board, quiet positional play decides.)
-        if !pv_node
-            && depth > 2
-            && pos.occupied().count_ones() < self.probcut_pieces
-            && *beta < MATE_BOUND - PROBCUT_MARGIN
-            && *beta > -MATE_BOUND
-        {
+        if probcut {
+            // The lists go back for the ProbCut search at this ply to use.
+            self.lists[ply] = list;
+            self.order[ply] = order;
             let (mut a, mut b) = (*beta + PROBCUT_MARGIN - 1, *beta + PROBCUT_MARGIN);
             let s = self.negamax_inner(pos, depth / 2, &mut a, &mut b, ply, quiet, irrev, false);
             if self.stopped {
@@ -851,17 +874,19 @@ impl Searcher {
             if s >= *beta + PROBCUT_MARGIN {
                 return *beta;
             }
+            list = std::mem::take(&mut self.lists[ply]);
+            order = std::mem::take(&mut self.order[ply]);
+            list.clear();
+            pos.generate_moves(&mut list);
         }
-
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        list.clear();
-        pos.generate_moves(&mut list);
         if list.is_empty() {
             self.lists[ply] = list;
+            self.order[ply] = order;
             return -MATE + ply as i32;
         }
         if quiet >= self.rules.quiet_limit {
             self.lists[ply] = list;
+            self.order[ply] = order;
             return 0;
         }
 
@@ -875,6 +900,7 @@ impl Searcher {
                         let s = -from_tt(e.score as i32, ply + 1);
                         if s >= *beta {
                             self.lists[ply] = list;
+                            self.order[ply] = order;
                             return s;
                         }
                     }
@@ -884,9 +910,12 @@ impl Searcher {
 
         // Order: hash move, then captures by size, promotions, killers, history.
         let side = pos.side_to_move().index();
-        let mut order = std::mem::take(&mut self.order[ply]);
-        order.clear();
-        self.score_moves(pos, &list, hash_move, ply, depth > 1, &mut order);
+        if probcut {
+            order.clear();
+            self.score_moves(pos, &list, hash_move, ply, depth > 1, &mut order);
+        } else if let Some(o) = order.get_mut(hash_move as usize) {
+            o.0 = HASH_MOVE_SCORE;
+        }
 
         // A forced move costs no branching: search it deeper (bounded to keep lines finite).
         let ext = if list.len() == 1 && (ply as i32) < 2 * self.root_depth + 8 { 1 } else { 0 };
@@ -1012,7 +1041,7 @@ impl Searcher {
         // Extended from the list's exact-size iterator: one reservation, no check per move.
         order.extend(list.iter().enumerate().map(|(i, m)| {
             let s = if i as u8 == hash_move {
-                1 << 30
+                HASH_MOVE_SCORE
             } else if m.is_capture() {
                 (1 << 26) + (m.capture_count() as i32) * 64 + (m.captured & kings).count_ones() as i32 * 8
             } else if m.promotes {
