@@ -56,8 +56,24 @@ pub fn parse_variant(s: &str) -> Result<Variant, String> {
     s.parse::<Variant>().map_err(|e| e.to_string())
 }
 
+/// Lets a report command end quietly when the reader of its output goes away
+/// (`draughts perft ... | head -3`), as Unix tools do. Rust programs ignore SIGPIPE, so a write
+/// to the closed pipe fails and `println!` panics. Only for commands whose output is a report on
+/// standard output: the server, DXP, Hub, match, tune and load-test commands write to sockets or
+/// to engines' pipes, where a peer that went away is an error they handle, not a reason to stop.
+fn end_quietly_on_closed_output() {
+    #[cfg(unix)]
+    // SAFETY: restoring the default action of one signal at start-up, before any thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if matches!(cli.command, Command::Perft(_) | Command::Moves(_) | Command::Analyze(_) | Command::Bench(_) | Command::Pdn(_)) {
+        end_quietly_on_closed_output();
+    }
     let result = match cli.command {
         Command::Perft(a) => perft_cmd::run(a),
         Command::Moves(a) => moves_cmd::run(a),

@@ -87,3 +87,27 @@ fn pdn_check_reports_failures_and_exit_status() {
     let out = draughts().args(["pdn", "check", "/nonexistent/file.pdn"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A report command whose reader goes away (`draughts perft ... | head -1`) ends quietly, killed
+/// by SIGPIPE as Unix tools are, instead of panicking on the failed write.
+#[cfg(unix)]
+#[test]
+fn perft_ends_quietly_when_its_reader_goes_away() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("draughts"))
+        .args(["perft", "--variant", "international", "--depth", "8"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert!(first.starts_with("depth  1"), "{first}");
+    // The reader is dropped here: the deeper depths are written to a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.signal(), Some(libc::SIGPIPE), "status {:?}", out.status);
+}
