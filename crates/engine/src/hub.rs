@@ -257,17 +257,28 @@ struct HubLevel {
 }
 
 impl HubLevel {
-    fn from_line(l: &Line) -> HubLevel {
-        let num = |k: &str| l.get(k).and_then(|v| v.parse::<f64>().ok()).filter(|x| x.is_finite() && *x >= 0.0);
-        HubLevel {
-            depth: num("depth").map(|d| d as u32),
-            nodes: num("nodes").map(|n| n as u64),
-            move_time: num("move-time"),
-            time: num("time"),
-            moves: num("moves").map(|m| m as u32),
-            inc: num("inc"),
+    /// The level of a `level` line. Errors (naming the key and its value) when a limit is not a
+    /// finite number of at least zero: a GUI's level is kept rather than silently turned into
+    /// "no limit" by a value we cannot read.
+    fn from_line(l: &Line) -> Result<HubLevel, String> {
+        let num = |k: &str| -> Result<Option<f64>, String> {
+            match l.get(k) {
+                None => Ok(None),
+                Some(v) => match v.parse::<f64>() {
+                    Ok(x) if x.is_finite() && x >= 0.0 => Ok(Some(x)),
+                    _ => Err(format!("level: {k}={v} is not a number of at least 0")),
+                },
+            }
+        };
+        Ok(HubLevel {
+            depth: num("depth")?.map(|d| d.min(u32::MAX as f64) as u32),
+            nodes: num("nodes")?.map(|n| n.min(u64::MAX as f64) as u64),
+            move_time: num("move-time")?,
+            time: num("time")?,
+            moves: num("moves")?.map(|m| m.min(u32::MAX as f64) as u32),
+            inc: num("inc")?,
             infinite: l.has("infinite"),
-        }
+        })
     }
 
     /// The time to spend on one move (for `time`/`moves`/`inc` forms: a share of the time left).
@@ -276,13 +287,13 @@ impl HubLevel {
             return None;
         }
         if let Some(t) = self.move_time {
-            return Some(Duration::from_secs_f64(t));
+            return Some(seconds(t));
         }
         let time = self.time?;
         let inc = self.inc.unwrap_or(0.0);
         let moves = self.moves.unwrap_or(30).max(1) as f64;
         let share = (time / moves + inc).min(time * 0.4).max(0.01);
-        Some(Duration::from_secs_f64((share - 0.02).max(0.01)))
+        Some(seconds((share - 0.02).max(0.01)))
     }
 
     /// The limits of `go think`. Under a clock (`time=` without `move-time=`) the share is an
@@ -292,10 +303,16 @@ impl HubLevel {
         let clock = !self.infinite && self.move_time.is_none() && self.time.is_some();
         let mut movetime = if self.infinite { None } else { self.allotted() };
         if let (true, Some(time)) = (clock, self.time) {
-            movetime = movetime.map(|t| t.min(Duration::from_secs_f64((time * 0.22).max(0.01))));
+            movetime = movetime.map(|t| t.min(seconds((time * 0.22).max(0.01))));
         }
         Limits { depth: self.depth, nodes: self.nodes, movetime, managed: clock }
     }
+}
+
+/// A duration of `t` seconds (finite, at least 0); a duration too long to represent (a GUI's
+/// `move-time=1e20`) is the longest there is, which the search treats as no time limit.
+fn seconds(t: f64) -> Duration {
+    Duration::try_from_secs_f64(t).unwrap_or(Duration::MAX)
 }
 
 type SharedOut = Arc<Mutex<Box<dyn Write + Send>>>;
@@ -337,6 +354,9 @@ struct Running {
     stop: Arc<AtomicBool>,
     /// Search generation, so a ponder-hit timer never stops a later search.
     id: u64,
+    /// The search ends by itself: it has a depth, node or time limit, or a ponder-hit started
+    /// its clock. An unbounded one (`go analyze`, `level infinite`, pondering) ends on `stop`.
+    bounded: bool,
 }
 
 /// Our engine speaking Hub on `input`/`output` until `quit` or the end of the input.
@@ -361,9 +381,12 @@ pub fn run_engine<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
         }
     };
 
-    for raw in input.lines() {
+    // Lines as bytes: a line that is not UTF-8 is read with replacement characters (and most
+    // likely ignored as an unknown command) instead of ending the session.
+    for raw in input.split(b'\n') {
         let Ok(raw) = raw else { break };
-        let Some(line) = parse_line(&raw) else { continue };
+        let raw = String::from_utf8_lossy(&raw);
+        let Some(line) = parse_line(raw.trim_end_matches('\r')) else { continue };
         // A finished search gives its searcher back.
         if running.as_ref().is_some_and(|r| r.handle.is_finished()) {
             finish(&mut running, &mut searcher);
@@ -372,12 +395,13 @@ pub fn run_engine<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
             "ping" => send(&out, "pong"),
             "stop" => finish(&mut running, &mut searcher),
             "ponder-hit" => {
-                if let Some(r) = &running {
+                if let Some(r) = running.as_mut() {
                     if pondering.swap(false, Ordering::SeqCst) {
                         if let Some(t) = level.allotted() {
                             let stop = r.stop.clone();
                             let id = r.id;
                             let gen = generation.clone();
+                            r.bounded = true;
                             thread::spawn(move || {
                                 thread::sleep(t);
                                 if gen.load(Ordering::SeqCst) == id {
@@ -393,9 +417,17 @@ pub fn run_engine<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
                 return;
             }
             _ if running.is_some() => {
-                // Only ping, ponder-hit and stop are expected during a search; anything else
-                // waits for it to end.
+                // Only ping, ponder-hit and stop are expected during a search. Unknown commands
+                // are ignored, as always; a command that changes the state waits for a search
+                // that ends by itself, and stops one that would not (the GUI forgot its `stop`):
+                // either way the search answers `done` first.
+                if !IDLE_COMMANDS.contains(&line.command.as_str()) {
+                    continue;
+                }
                 if let Some(r) = running.take() {
+                    if !r.bounded {
+                        r.stop.store(true, Ordering::SeqCst);
+                    }
                     if let Ok(s) = r.handle.join() {
                         searcher = Some(s);
                     }
@@ -414,6 +446,9 @@ pub fn run_engine<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
     // End of input: the GUI is gone.
     finish(&mut running, &mut searcher);
 }
+
+/// The commands that change the engine's state (handled between searches).
+const IDLE_COMMANDS: &[&str] = &["hub", "init", "set-param", "new-game", "pos", "level", "go"];
 
 fn handle_idle(
     line: &Line,
@@ -493,7 +528,10 @@ fn handle_idle(
                 }
             }
         }
-        "level" => *level = HubLevel::from_line(line),
+        "level" => match HubLevel::from_line(line) {
+            Ok(l) => *level = l,
+            Err(e) => send(out, &format!("error message={}", quote(&format!("{e}; the level is unchanged")))),
+        },
         _ => {}
     }
 }
@@ -533,6 +571,7 @@ fn start_go(
     let stop2 = stop.clone();
     let game = game.clone();
     let _ = analyze;
+    let bounded = limits.depth.is_some() || limits.nodes.is_some() || limits.movetime.is_some();
     let handle = thread::spawn(move || {
         let r = s.search(&game, &limits, Some(&stop2), &mut |i| send(&out2, &info_line(v, i)));
         let mut done = String::from("done");
@@ -545,7 +584,7 @@ fn start_go(
         send(&out2, &done);
         s
     });
-    Some(Running { handle, stop, id })
+    Some(Running { handle, stop, id, bounded })
 }
 
 /// A Hub engine driven by us: a child process (or any pair of streams) that has completed the
@@ -590,7 +629,19 @@ impl HubClient {
         writer: W,
         variant: Variant,
     ) -> Result<HubClient, String> {
-        let (tx, rx) = mpsc::channel();
+        HubClient::connect(reader, writer, variant, HANDSHAKE_TIMEOUT)
+    }
+
+    /// [`HubClient::from_streams`] with the time the handshake may take.
+    fn connect<R: BufRead + Send + 'static, W: Write + Send + 'static>(
+        reader: R,
+        writer: W,
+        variant: Variant,
+        timeout: Duration,
+    ) -> Result<HubClient, String> {
+        // Bounded: an engine that floods its output is not buffered without limit (its reader
+        // waits), and `recv` checks the deadline on every line.
+        let (tx, rx) = mpsc::sync_channel(1024);
         thread::spawn(move || {
             for l in reader.lines() {
                 let Ok(l) = l else { break };
@@ -600,7 +651,7 @@ impl HubClient {
             }
         });
         let mut c = HubClient { child: None, writer: Box::new(writer), lines: rx, name: String::from("hub engine"), variant };
-        c.handshake()?;
+        c.handshake(timeout)?;
         Ok(c)
     }
 
@@ -611,6 +662,9 @@ impl HubClient {
     fn recv(&mut self, deadline: Instant) -> Result<Line, String> {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(format!("{} did not answer in time", self.name));
+            }
             match self.lines.recv_timeout(left) {
                 Ok(l) => {
                     if let Some(line) = parse_line(&l) {
@@ -623,9 +677,9 @@ impl HubClient {
         }
     }
 
-    fn handshake(&mut self) -> Result<(), String> {
+    fn handshake(&mut self, timeout: Duration) -> Result<(), String> {
         self.send("hub")?;
-        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        let deadline = Instant::now() + timeout;
         let mut variants: Option<Vec<String>> = None;
         loop {
             let l = self.recv(deadline)?;
@@ -754,6 +808,29 @@ fn split_command(s: &str) -> Vec<String> {
 mod tests {
     use super::*;
 
+    /// An engine that answers `hub` with an endless stream of lines.
+    struct Flood;
+
+    impl std::io::Read for Flood {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let line = b"yes\n";
+            let n = buf.len() / line.len() * line.len();
+            for chunk in buf[..n].chunks_mut(line.len()) {
+                chunk.copy_from_slice(line);
+            }
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn an_engine_flooding_its_output_fails_the_handshake_in_time() {
+        let start = Instant::now();
+        let r = HubClient::connect(BufReader::new(Flood), std::io::sink(), Variant::International, Duration::from_millis(300));
+        let e = r.err().expect("no handshake with a flooding engine");
+        assert!(e.contains("did not answer in time"), "{e}");
+        assert!(start.elapsed() < Duration::from_secs(10), "took {:?}", start.elapsed());
+    }
+
     #[test]
     fn lines_parse_with_quotes_and_flags() {
         let l = parse_line("info depth=3 pv=\"32-28 19-23\" score=-0.5 infinite").unwrap();
@@ -794,7 +871,7 @@ mod tests {
 
     #[test]
     fn clock_levels_manage_time_and_move_time_is_fixed() {
-        let level = |text: &str| HubLevel::from_line(&parse_line(text).unwrap()).limits();
+        let level = |text: &str| HubLevel::from_line(&parse_line(text).unwrap()).expect("a valid level").limits();
         // A fixed time per move stays fixed.
         let fixed = level("level move-time=2");
         assert_eq!((fixed.movetime, fixed.managed), (Some(Duration::from_secs(2)), false));

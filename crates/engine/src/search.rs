@@ -255,6 +255,9 @@ const PROBCUT_MARGIN: i32 = 90;
 /// the same.
 const EVAL_CACHE: usize = 1 << 14;
 
+/// The longest time limit a search keeps (about 136 years); a longer one is no limit.
+const MAX_MOVETIME: Duration = Duration::from_secs(1 << 32);
+
 /// The move-ordering score of the hash move (above every other: captures are below 1 << 27).
 const HASH_MOVE_SCORE: i32 = 1 << 30;
 
@@ -391,13 +394,16 @@ impl Searcher {
         self.nodes = 0;
         self.seldepth = 0;
         self.start = Instant::now();
-        self.deadline = limits.movetime.map(|t| self.start + t);
+        // A time too long to add to the clock (a GUI's `move-time=1e20`) is no time limit; the
+        // longest kept is 2^32 s, so the time plan's arithmetic cannot overflow.
+        let movetime = limits.movetime.filter(|t| *t <= MAX_MOVETIME);
+        self.deadline = movetime.and_then(|t| self.start.checked_add(t));
         self.plan = None;
-        if let (Some(t), true) = (limits.movetime, limits.managed) {
+        if let (Some(t), true) = (movetime, limits.managed) {
             let opening = game.position().occupied().count_ones() >= self.probcut_pieces;
             let plan = TimePlan::new(t, opening);
             self.plan = Some(plan);
-            self.deadline = Some(self.start + plan.root_move_limit(0, false));
+            self.deadline = self.start.checked_add(plan.root_move_limit(0, false));
             self.root_eval = self.blended.evaluate_quiet(game.position()).score;
             self.last_score = self.root_eval;
         }
@@ -652,7 +658,7 @@ impl Searcher {
             if let Some(plan) = self.plan {
                 // The score so far: the last iteration's before the first move is back.
                 let score = if i == 0 { self.last_score } else { best };
-                self.deadline = Some(self.start + plan.root_move_limit(i, in_trouble(score, self.root_eval)));
+                self.deadline = self.start.checked_add(plan.root_move_limit(i, in_trouble(score, self.root_eval)));
             }
             let child = root.pos.after(&mv);
             let (q, irr) = self.next_quiet(&root.pos, &mv, root.quiet);
