@@ -31,6 +31,16 @@ impl Conversation {
         Conversation { to_engine: in_w, lines: rx, engine }
     }
 
+    /// A conversation past the `hub` and `init` handshake.
+    fn ready() -> Conversation {
+        let mut c = Conversation::start();
+        c.send("hub");
+        c.read_until("wait");
+        c.send("init");
+        c.read_until("ready");
+        c
+    }
+
     fn send(&mut self, line: &str) {
         writeln!(self.to_engine, "{line}").unwrap();
         self.to_engine.flush().unwrap();
@@ -121,11 +131,7 @@ fn our_hub_client_plays_against_our_hub_engine() {
 
 #[test]
 fn commands_during_an_unbounded_search_neither_deadlock_nor_stop_it_when_unknown() {
-    let mut c = Conversation::start();
-    c.send("hub");
-    c.read_until("wait");
-    c.send("init");
-    c.read_until("ready");
+    let mut c = Conversation::ready();
     c.send("level infinite");
     c.send("go analyze");
     // An unknown command is ignored: the search goes on (no `done` before the `pong`).
@@ -150,11 +156,7 @@ fn commands_during_an_unbounded_search_neither_deadlock_nor_stop_it_when_unknown
 
 #[test]
 fn unreadable_or_huge_level_values() {
-    let mut c = Conversation::start();
-    c.send("hub");
-    c.read_until("wait");
-    c.send("init");
-    c.read_until("ready");
+    let mut c = Conversation::ready();
     c.send("level move-time=0.05");
     // Negative, non-numeric and non-finite values are errors and keep the level.
     for bad in ["level time=-5", "level move-time=abc", "level move-time=NaN", "level nodes=-1", "level move-time=inf"] {
