@@ -25,9 +25,9 @@ pub struct Args {
     /// Think for this many milliseconds (default 2000 when no depth is given).
     #[arg(long)]
     movetime: Option<u64>,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64)]
-    hash: usize,
+    /// Transposition table size in MiB (1 to 16384).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=16384))]
+    hash: u64,
     /// Print JSON: {"best":{"move","path","captures"},"score","mate","depth","nodes","nps","pv":[...]}.
     #[arg(long)]
     json: bool,
@@ -65,12 +65,13 @@ pub fn run(a: Args) -> Result<ExitCode> {
         (None, None) => Limits::movetime(Duration::from_millis(2000)),
     };
     let v = a.position.variant;
-    let mut searcher = Searcher::new(a.hash.clamp(1, 16384));
+    let mut searcher = Searcher::new(a.hash as usize);
     let json = a.json;
+    let mut out_err = None;
     let r = searcher.search(&game, &limits, None, &mut |i| {
-        if !json {
+        if !json && out_err.is_none() {
             let pv: Vec<String> = i.pv.iter().map(|m| movetext::write(v, m)).collect();
-            println!(
+            out_err = outln!(
                 "depth {:>2}/{:<3} score {:>7} nodes {:>11} nps {:>9} time {:>6} ms  pv {}",
                 i.depth,
                 i.seldepth,
@@ -79,9 +80,13 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 i.nps,
                 i.elapsed.as_millis(),
                 pv.join(" ")
-            );
+            )
+            .err();
         }
     });
+    if let Some(e) = out_err {
+        return Err(e);
+    }
     let pv: Vec<String> = r.pv.iter().map(|m| movetext::write(v, m)).collect();
     if json {
         let out = AnalysisJson {
@@ -95,16 +100,16 @@ pub fn run(a: Args) -> Result<ExitCode> {
             time_ms: r.elapsed.as_millis() as u64,
             pv,
         };
-        println!("{}", serde_json::to_string(&out)?);
+        outln!("{}", serde_json::to_string(&out)?)?;
     } else {
         let best = r.best.map(|m| movetext::write(v, &m)).unwrap_or_else(|| "(none)".into());
-        println!(
+        outln!(
             "best {best}  score {}  depth {}  nodes {}  nps {}",
             score_text(r.score),
             r.depth,
             r.nodes,
             r.nps()
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -39,18 +39,23 @@ pub fn run(a: Args) -> Result<ExitCode> {
         bail!("--depth must be 1..40, got {}", a.depth);
     }
     let json = a.json;
+    let mut out_err = None;
     let report = bench::run(a.depth, |r| {
-        if !json {
-            println!(
+        if !json && out_err.is_none() {
+            out_err = outln!(
                 "{:<14} {:>11} nodes {:>7} ms  score {:>6}  {}",
                 r.variant.id(),
                 r.nodes,
                 r.elapsed.as_millis(),
                 r.score,
                 r.fen
-            );
+            )
+            .err();
         }
     });
+    if let Some(e) = out_err {
+        return Err(e);
+    }
     if json {
         let out = ReportJson {
             depth: report.depth,
@@ -69,9 +74,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 })
                 .collect(),
         };
-        println!("{}", serde_json::to_string(&out)?);
+        outln!("{}", serde_json::to_string(&out)?)?;
     } else {
-        println!("depth {}: total {} nodes in {:.3} s, {} nodes per second", report.depth, report.nodes, report.elapsed.as_secs_f64(), report.nps());
+        outln!("depth {}: total {} nodes in {:.3} s, {} nodes per second", report.depth, report.nodes, report.elapsed.as_secs_f64(), report.nps())?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -93,7 +93,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
             Some(o) => o.to_string(),
             None => format!("stopped after {} half-moves", g.game.ply()),
         };
-        println!("game {count}: we played {} — {result} (our score {})", g.ours, g.our_score());
+        // A progress line nobody can read is dropped; the games go on (the summary reports it).
+        let _ = outln!("game {count}: we played {} — {result} (our score {})", g.ours, g.our_score());
         let moves: Vec<String> = g.game.moves().iter().map(|m| movetext::write(Variant::International, m)).collect();
         let (white, black) = if g.ours == Color::Light { (a.name.as_str(), "opponent") } else { ("opponent", a.name.as_str()) };
         let res = g.outcome.map(|o| o.pdn()).unwrap_or("*");
@@ -112,9 +113,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let games = match (&a.listen, &a.connect) {
         (Some(addr), None) => {
             let l = TcpListener::bind(addr).map_err(|e| anyhow!("cannot listen on {addr}: {e}"))?;
-            println!("waiting for a DXP Initiator on {}", l.local_addr()?);
+            outln!("waiting for a DXP Initiator on {}", l.local_addr()?)?;
             let (stream, peer) = l.accept()?;
-            println!("connected: {peer}");
+            outln!("connected: {peer}")?;
             let mut conn = Connection::tcp(stream, timeout).map_err(|e| anyhow!(e))?;
             follow(&mut conn, &cfg, &mut on_game, &mut on_move).map_err(|e| anyhow!(e))?
         }
@@ -126,7 +127,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
         _ => bail!("give either --listen ADDR or --connect ADDR"),
     };
     if !games.is_empty() {
-        println!("our score: {:.1} / {} ({:.1}%)", total, games.len(), 100.0 * total / games.len() as f64);
+        outln!("our score: {:.1} / {} ({:.1}%)", total, games.len(), 100.0 * total / games.len() as f64)?;
     }
     if let Some(p) = &a.pdn {
         let mut f = std::fs::OpenOptions::new().create(true).append(true).open(p)?;

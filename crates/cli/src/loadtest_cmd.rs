@@ -313,13 +313,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let rss_base = pid.and_then(rss_kib);
     let cpu_base = pid.and_then(cpu_s);
     let own_cpu_base = cpu_s(std::process::id());
-    println!(
+    outln!(
         "draughts loadtest: {} rooms ({} clients) of {variant} at {} ms a move on average, against {addr}{}",
         args.rooms,
         args.rooms * 2,
         args.pace_ms,
         if server.is_some() { format!(" (commits: synchronous = {})", args.sync.to_uppercase()) } else { String::new() }
-    );
+    )?;
     let started = Instant::now();
     let stop = started + ramp + Duration::from_secs(args.duration_s);
     let report = rt.block_on(async {
@@ -373,29 +373,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut lat = std::mem::take(&mut *stats.latencies.lock().unwrap());
     lat.sort_unstable();
     let moves = stats.moves.load(Ordering::Relaxed);
-    println!("rooms opened:   {} of {} (at most {} at once), {} failed", stats.rooms_open.load(Ordering::Relaxed), args.rooms, peak_open, stats.rooms_failed.load(Ordering::Relaxed));
-    println!("moves:          {moves} ({:.0} a second), games finished: {}", moves as f64 / elapsed, stats.games.load(Ordering::Relaxed));
-    println!(
+    outln!("rooms opened:   {} of {} (at most {} at once), {} failed", stats.rooms_open.load(Ordering::Relaxed), args.rooms, peak_open, stats.rooms_failed.load(Ordering::Relaxed))?;
+    outln!("moves:          {moves} ({:.0} a second), games finished: {}", moves as f64 / elapsed, stats.games.load(Ordering::Relaxed))?;
+    outln!(
         "move latency:   p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms (sent by one client -> received by the other)",
         percentile(&lat, 0.5),
         percentile(&lat, 0.9),
         percentile(&lat, 0.99),
         percentile(&lat, 1.0)
-    );
+    )?;
     if let (Some(base), Some(pid)) = (rss_base, pid) {
         let per_room = (peak_rss.saturating_sub(base)) as f64 / peak_open.max(1) as f64;
-        println!("server memory:  {:.1} MiB at start, {:.1} MiB peak; {per_room:.1} KiB per open room", base as f64 / 1024.0, peak_rss as f64 / 1024.0);
+        outln!("server memory:  {:.1} MiB at start, {:.1} MiB peak; {per_room:.1} KiB per open room", base as f64 / 1024.0, peak_rss as f64 / 1024.0)?;
         if let (Some(c0), Some(c1)) = (cpu_base, cpu_s(pid)) {
-            println!("server CPU:     {:.1} s over {elapsed:.0} s ({:.0}% of one core)", c1 - c0, 100.0 * (c1 - c0) / elapsed);
+            outln!("server CPU:     {:.1} s over {elapsed:.0} s ({:.0}% of one core)", c1 - c0, 100.0 * (c1 - c0) / elapsed)?;
         }
     }
     if let (Some(c0), Some(c1)) = (own_cpu_base, cpu_s(std::process::id())) {
-        println!("client CPU:     {:.1} s ({:.0}% of one core; the clients share the machine with the server)", c1 - c0, 100.0 * (c1 - c0) / elapsed);
+        outln!("client CPU:     {:.1} s ({:.0}% of one core; the clients share the machine with the server)", c1 - c0, 100.0 * (c1 - c0) / elapsed)?;
     }
     let errors = stats.errors.load(Ordering::Relaxed);
-    println!("errors:         {errors}");
+    outln!("errors:         {errors}")?;
     if let Some(e) = stats.first_error.lock().unwrap().as_ref() {
-        println!("first error:    {e}");
+        outln!("first error:    {e}")?;
     }
     drop(server);
     Ok(if errors == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })

@@ -1,5 +1,15 @@
 //! The `draughts` command line. Run `draughts --help` for the subcommands.
 
+/// Writes a line to standard output (as `println!`), returning the failure instead of panicking:
+/// a full disk or a closed pipe ends the command with an error (see `main`). `anyhow::Result<()>`.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let mut out = std::io::stdout().lock();
+        anyhow::Context::context(writeln!(out, $($arg)*).and_then(|_| out.flush()), "writing to standard output")
+    }};
+}
+
 mod analyze_cmd;
 mod hub_cmd;
 mod bench_cmd;
@@ -89,6 +99,11 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader of our output went away (`draughts match ... | head -1`): end quietly, with
+        // the shell's status for a pipe closed under a writer (128 + SIGPIPE).
+        Err(e) if e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) => {
+            ExitCode::from(141)
+        }
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::from(2)

@@ -97,10 +97,13 @@ pub fn run(a: Args) -> Result<ExitCode> {
     };
     let event = format!("{} vs {} ({})", pa.name(), pb.name(), a.variant);
     let names = (pa.name(), pb.name());
-    println!("{} (a) vs {} (b), {} games of {}", names.0, names.1, a.games.div_ceil(2) * 2, a.variant);
+    outln!("{} (a) vs {} (b), {} games of {}", names.0, names.1, a.games.div_ceil(2) * 2, a.variant)?;
     let mut write_err = None;
+    let mut out_err = None;
     let (score, _) = run_match(pa.as_mut(), pb.as_mut(), &cfg, |rec, s| {
-        println!(
+        if out_err.is_some() {
+            // Nobody reads the progress any more; the games (and their PDN) go on.
+        } else if let Err(e) = outln!(
             "game {:>3}: {} (Light) - {} (Dark): {}  [{}]  a: +{} ={} -{}",
             rec.round,
             rec.light,
@@ -110,7 +113,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
             s.wins,
             s.draws,
             s.losses
-        );
+        ) {
+            out_err = Some(e);
+        }
         if let Some(f) = file.as_mut() {
             if let Err(e) = f.write_all(rec.to_pdn(&event).as_bytes()) {
                 write_err = Some(e);
@@ -121,8 +126,11 @@ pub fn run(a: Args) -> Result<ExitCode> {
     if let Some(e) = write_err {
         bail!("writing the PDN file failed: {e}");
     }
+    if let Some(e) = out_err {
+        return Err(e);
+    }
     let (elo, lo, hi) = score.elo();
-    println!(
+    outln!(
         "score of a ({}): +{} ={} -{}  {:.1}% ± {:.1}%  Elo {:+.0} [{:+.0}, {:+.0}] (95%)",
         names.0,
         score.wins,
@@ -133,6 +141,6 @@ pub fn run(a: Args) -> Result<ExitCode> {
         elo,
         lo,
         hi
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }

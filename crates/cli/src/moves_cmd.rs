@@ -37,10 +37,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let moves = pos.legal_moves();
     if a.json {
         let list: Vec<MoveJson> = moves.iter().map(|m| MoveJson::new(a.position.variant, m)).collect();
-        println!("{}", serde_json::to_string(&list)?);
+        outln!("{}", serde_json::to_string(&list)?)?;
     } else {
         for m in &moves {
-            println!("{}", movetext::write(a.position.variant, m));
+            outln!("{}", movetext::write(a.position.variant, m))?;
         }
     }
     Ok(ExitCode::SUCCESS)

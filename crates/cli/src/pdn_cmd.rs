@@ -101,25 +101,25 @@ fn check(a: CheckArgs) -> Result<ExitCode> {
         bar.finish_and_clear();
         any_failed |= !rep.failed.is_empty();
         if !a.json {
-            println!("{}: {} games read, {} replayed whole, {} failed", rep.file, rep.games, rep.ok, rep.failed.len());
+            outln!("{}: {} games read, {} replayed whole, {} failed", rep.file, rep.games, rep.ok, rep.failed.len())?;
             for f in &rep.failed {
                 if f.ply == 0 {
-                    println!("  {} game {} (line {}): {}", rep.file, f.game, f.line, f.reason);
+                    outln!("  {} game {} (line {}): {}", rep.file, f.game, f.line, f.reason)?;
                 } else {
-                    println!("  {} game {} ply {} {:?} (line {}): {}", rep.file, f.game, f.ply, f.move_text, f.line, f.reason);
+                    outln!("  {} game {} ply {} {:?} (line {}): {}", rep.file, f.game, f.ply, f.move_text, f.line, f.reason)?;
                 }
             }
             for n in &rep.notes {
-                println!("  {} game {} ply {}: note: {}", rep.file, n.game, n.ply, n.note);
+                outln!("  {} game {} ply {}: note: {}", rep.file, n.game, n.ply, n.note)?;
             }
             for w in &file.warnings {
-                println!("  {}: skipped {w}", rep.file);
+                outln!("  {}: skipped {w}", rep.file)?;
             }
         }
         reports.push(rep);
     }
     if a.json {
-        println!("{}", serde_json::to_string(&reports)?);
+        outln!("{}", serde_json::to_string(&reports)?)?;
     }
     Ok(if any_failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }

@@ -10,8 +10,8 @@ use std::time::Instant;
 pub struct Args {
     #[command(flatten)]
     position: crate::position_args::PositionArgs,
-    /// Deepest depth to count (each depth from 1 is reported).
-    #[arg(long)]
+    /// Deepest depth to count (each depth from 1 is reported), at least 1.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     depth: u32,
     /// Print JSON: a list of {"depth","nodes","seconds"}.
     #[arg(long)]
@@ -34,12 +34,12 @@ pub fn run(a: Args) -> Result<ExitCode> {
         let seconds = t.elapsed().as_secs_f64();
         if !a.json {
             let rate = if seconds > 0.0 { nodes as f64 / seconds } else { f64::INFINITY };
-            println!("depth {depth:>2}  nodes {nodes:>14}  {seconds:>9.3} s  {:>8.1} M leaves/s", rate / 1e6);
+            outln!("depth {depth:>2}  nodes {nodes:>14}  {seconds:>9.3} s  {:>8.1} M leaves/s", rate / 1e6)?;
         }
         rows.push(Row { depth, nodes, seconds });
     }
     if a.json {
-        println!("{}", serde_json::to_string(&rows)?);
+        outln!("{}", serde_json::to_string(&rows)?)?;
     }
     Ok(ExitCode::SUCCESS)
 }

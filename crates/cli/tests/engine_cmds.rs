@@ -39,6 +39,12 @@ fn analyze_reports_bad_input_clearly() {
     let out = draughts().args(["analyze", "--variant", "english", "--fen", "B:W22:B", "--depth", "3"]).output().unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("decided"));
+    // The table size is checked, not silently clamped.
+    for hash in ["0", "16385"] {
+        let out = draughts().args(["analyze", "--variant", "english", "--hash", hash, "--depth", "3"]).output().unwrap();
+        assert!(!out.status.success());
+        assert!(String::from_utf8_lossy(&out.stderr).contains("1..=16384"), "{}", String::from_utf8_lossy(&out.stderr));
+    }
 }
 
 #[test]
@@ -196,4 +202,43 @@ fn dxp_plays_with_a_weight_file_and_rejects_a_bad_one() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("our score:"), "{text}");
+}
+
+/// `match` keeps its engines' pipes under the usual SIGPIPE handling, so when the reader of its
+/// progress goes away it plays on and ends quietly with the shell's status 141, not a panic.
+#[cfg(unix)]
+#[test]
+fn match_ends_quietly_when_its_reader_goes_away() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("draughts"))
+        .args(["match", "--variant", "english", "--a", "depth:1", "--b", "depth:1", "--games", "4", "--max-plies", "30"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert!(first.contains("(a) vs"), "{first}");
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(141), "{stderr}");
+}
+
+/// A failed write of the output (a full disk) is a clear error, not a panic.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_to_a_full_disk_is_an_error() {
+    for args in [&["moves", "--variant", "english"][..], &["analyze", "--variant", "english", "--depth", "3", "--json"]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("draughts"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains("writing to standard output") && stderr.contains("No space left"), "{args:?}: {stderr}");
+    }
 }

@@ -59,6 +59,10 @@ fn bad_fen_is_a_clear_error() {
     let out = draughts().args(["moves", "--variant", "klingon"]).output().unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8(out.stderr).unwrap().contains("english"));
+    // perft counts from depth 1: a depth of 0 is refused rather than printing nothing.
+    let out = draughts().args(["perft", "--variant", "english", "--depth", "0"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8(out.stderr).unwrap().contains("--depth"));
 }
 
 #[test]
