@@ -1,6 +1,8 @@
 //! The engine commands of the `draughts` binary: analyze, bench, hub, match and tune.
 
 use assert_cmd::Command;
+
+mod common;
 use serde_json::Value;
 
 fn draughts() -> Command {
@@ -209,18 +211,9 @@ fn dxp_plays_with_a_weight_file_and_rejects_a_bad_one() {
 #[cfg(unix)]
 #[test]
 fn match_ends_quietly_when_its_reader_goes_away() {
-    use std::io::{BufRead, BufReader};
-    use std::process::Stdio;
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("draughts"))
-        .args(["match", "--variant", "english", "--a", "depth:1", "--b", "depth:1", "--games", "4", "--max-plies", "30"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let (first, out) =
+        common::first_line_then_close(&["match", "--variant", "english", "--a", "depth:1", "--b", "depth:1", "--games", "4", "--max-plies", "30"]);
     assert!(first.contains("(a) vs"), "{first}");
-    let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(out.status.code(), Some(141), "{stderr}");

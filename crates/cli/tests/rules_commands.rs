@@ -1,6 +1,8 @@
 //! The rules commands of the `draughts` binary: perft, moves and pdn check, in text and JSON.
 
 use assert_cmd::Command;
+
+mod common;
 use serde_json::Value;
 use std::io::Write;
 
@@ -97,20 +99,9 @@ fn pdn_check_reports_failures_and_exit_status() {
 #[cfg(unix)]
 #[test]
 fn perft_ends_quietly_when_its_reader_goes_away() {
-    use std::io::{BufRead, BufReader};
     use std::os::unix::process::ExitStatusExt;
-    use std::process::Stdio;
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("draughts"))
-        .args(["perft", "--variant", "international", "--depth", "8"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let (first, out) = common::first_line_then_close(&["perft", "--variant", "international", "--depth", "8"]);
     assert!(first.starts_with("depth  1"), "{first}");
-    // The reader is dropped here: the deeper depths are written to a closed pipe.
-    let out = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(out.status.signal(), Some(libc::SIGPIPE), "status {:?}", out.status);
