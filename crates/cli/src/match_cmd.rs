@@ -129,7 +129,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
     if let Some(e) = out_err {
         return Err(e);
     }
+    // Adding zero turns a negative zero (an even score) into "+0".
     let (elo, lo, hi) = score.elo();
+    let (elo, lo, hi) = (elo + 0.0, lo + 0.0, hi + 0.0);
     outln!(
         "score of a ({}): +{} ={} -{}  {:.1}% ± {:.1}%  Elo {:+.0} [{:+.0}, {:+.0}] (95%)",
         names.0,

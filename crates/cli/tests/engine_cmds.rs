@@ -91,19 +91,19 @@ fn hub_answers_on_standard_io() {
     assert!(text.lines().any(|l| l.starts_with("done move=")), "{text}");
 }
 
-#[test]
-fn match_writes_pdn_and_scores() {
+/// Runs `draughts match args --pdn FILE`, which must succeed: its output and the PDN written.
+fn match_with_pdn(args: &[&str]) -> (String, String) {
     let dir = tempfile::tempdir().unwrap();
     let pdn = dir.path().join("m.pdn");
-    let out = draughts()
-        .args(["match", "--variant", "english", "--a", "depth:4", "--b", "depth:1", "--games", "2", "--pdn"])
-        .arg(&pdn)
-        .output()
-        .unwrap();
+    let out = draughts().arg("match").args(args).arg("--pdn").arg(&pdn).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8_lossy(&out.stdout);
+    (String::from_utf8_lossy(&out.stdout).into_owned(), std::fs::read_to_string(&pdn).unwrap())
+}
+
+#[test]
+fn match_writes_pdn_and_scores() {
+    let (text, games) = match_with_pdn(&["--variant", "english", "--a", "depth:4", "--b", "depth:1", "--games", "2"]);
     assert!(text.contains("Elo"), "{text}");
-    let games = std::fs::read_to_string(&pdn).unwrap();
     assert_eq!(games.matches("[Event ").count(), 2);
     assert!(games.contains("[GameType \"21\"]"));
     let bad = draughts().args(["match", "--variant", "english", "--a", "9", "--b", "1"]).output().unwrap();
@@ -234,4 +234,12 @@ fn output_to_a_full_disk_is_an_error() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains("writing to standard output") && stderr.contains("No space left"), "{args:?}: {stderr}");
     }
+}
+
+#[test]
+fn match_games_stopped_at_the_length_limit_are_adjudicated_draws() {
+    let (text, games) = match_with_pdn(&["--variant", "english", "--a", "depth:1", "--b", "depth:1", "--games", "2", "--max-plies", "6"]);
+    assert_eq!(text.matches("Draw: adjudicated at the match's length limit").count(), 2, "{text}");
+    assert!(text.contains("Elo +0 [+0, +0]"), "{text}");
+    assert_eq!(games.matches("[Termination \"adjudication\"]").count(), 2, "{games}");
 }

@@ -257,7 +257,7 @@ pub fn play_game(
     }
     while game.outcome().is_none() {
         if game.ply() >= max_plies {
-            let _ = game.finish(Outcome::Draw(Reason::Agreement));
+            let _ = game.finish(Outcome::Draw(Reason::Adjudication));
             break;
         }
         let side = game.position().side_to_move();

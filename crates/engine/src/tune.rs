@@ -132,7 +132,7 @@ fn self_play_game(variant: Variant, weights: &Weights, depth: u32, seed: u64, ma
     let mut kept = Vec::new();
     while game.outcome().is_none() {
         if game.ply() >= max_plies {
-            let _ = game.finish(Outcome::Draw(Reason::Agreement));
+            let _ = game.finish(Outcome::Draw(Reason::Adjudication));
             break;
         }
         let r = searcher.search(&game, &Limits::depth(depth), None, &mut |_| {});

@@ -27,6 +27,9 @@ pub enum Reason {
     OnePieceEach,
     /// A player left an online game and did not come back in time.
     Abandonment,
+    /// Ended by an organiser's rule outside the rules of play: a match between engines stops a
+    /// game at its length limit and scores it drawn.
+    Adjudication,
 }
 
 impl Reason {
@@ -41,6 +44,7 @@ impl Reason {
             Reason::Agreement => "agreement".into(),
             Reason::OnePieceEach => "one-piece-each".into(),
             Reason::Abandonment => "abandonment".into(),
+            Reason::Adjudication => "adjudication".into(),
         }
     }
 
@@ -54,6 +58,7 @@ impl Reason {
             "agreement" => Reason::Agreement,
             "one-piece-each" => Reason::OnePieceEach,
             "abandonment" => Reason::Abandonment,
+            "adjudication" => Reason::Adjudication,
             other => Reason::QuietMoves(other.strip_prefix("quiet-moves-")?.parse().ok()?),
         })
     }
@@ -118,6 +123,7 @@ impl fmt::Display for Outcome {
                     Reason::Agreement => "agreed by the players".to_string(),
                     Reason::OnePieceEach => "one piece each of the same kind".to_string(),
                     Reason::Abandonment => "a player left the game and the other claimed a draw".to_string(),
+                    Reason::Adjudication => "adjudicated at the match's length limit".to_string(),
                     other => other.code(),
                 };
                 write!(f, "Draw: {why}")

@@ -836,7 +836,7 @@ fn resignation_and_agreement() {
     let mut g = Game::new(Russian);
     g.finish(Outcome::Draw(Reason::Agreement)).unwrap();
     assert_eq!(g.outcome().unwrap().reason().code(), "agreement");
-    for r in [Reason::NoPieces, Reason::NoLegalMove, Reason::Threefold, Reason::QuietMoves(80), Reason::QuietMoves(120), Reason::Resignation, Reason::Agreement, Reason::OnePieceEach] {
+    for r in [Reason::NoPieces, Reason::NoLegalMove, Reason::Threefold, Reason::QuietMoves(80), Reason::QuietMoves(120), Reason::Resignation, Reason::Agreement, Reason::OnePieceEach, Reason::Abandonment, Reason::Adjudication] {
         assert_eq!(Reason::from_code(&r.code()), Some(r));
     }
 }
