@@ -271,11 +271,12 @@ impl HubLevel {
             }
         };
         Ok(HubLevel {
-            depth: num("depth")?.map(|d| d.min(u32::MAX as f64) as u32),
-            nodes: num("nodes")?.map(|n| n.min(u64::MAX as f64) as u64),
+            // (Casts from floating point saturate: a huge depth is the largest there is.)
+            depth: num("depth")?.map(|d| d as u32),
+            nodes: num("nodes")?.map(|n| n as u64),
             move_time: num("move-time")?,
             time: num("time")?,
-            moves: num("moves")?.map(|m| m.min(u32::MAX as f64) as u32),
+            moves: num("moves")?.map(|m| m as u32),
             inc: num("inc")?,
             infinite: l.has("infinite"),
         })
@@ -372,9 +373,12 @@ pub fn run_engine<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
     let generation = Arc::new(AtomicU64::new(0));
     let pondering = Arc::new(AtomicBool::new(false));
 
-    let finish = |running: &mut Option<Running>, searcher: &mut Option<Searcher>| {
+    // Ends the running search (stopping it first unless `wait`) and takes its searcher back.
+    let end_search = |running: &mut Option<Running>, searcher: &mut Option<Searcher>, wait: bool| {
         if let Some(r) = running.take() {
-            r.stop.store(true, Ordering::SeqCst);
+            if !wait {
+                r.stop.store(true, Ordering::SeqCst);
+            }
             if let Ok(s) = r.handle.join() {
                 *searcher = Some(s);
             }
@@ -386,14 +390,14 @@ pub fn run_engine<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
     for raw in input.split(b'\n') {
         let Ok(raw) = raw else { break };
         let raw = String::from_utf8_lossy(&raw);
-        let Some(line) = parse_line(raw.trim_end_matches('\r')) else { continue };
+        let Some(line) = parse_line(&raw) else { continue };
         // A finished search gives its searcher back.
         if running.as_ref().is_some_and(|r| r.handle.is_finished()) {
-            finish(&mut running, &mut searcher);
+            end_search(&mut running, &mut searcher, false);
         }
         match line.command.as_str() {
             "ping" => send(&out, "pong"),
-            "stop" => finish(&mut running, &mut searcher),
+            "stop" => end_search(&mut running, &mut searcher, false),
             "ponder-hit" => {
                 if let Some(r) = running.as_mut() {
                     if pondering.swap(false, Ordering::SeqCst) {
@@ -413,7 +417,7 @@ pub fn run_engine<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
                 }
             }
             "quit" => {
-                finish(&mut running, &mut searcher);
+                end_search(&mut running, &mut searcher, false);
                 return;
             }
             _ if running.is_some() => {
@@ -424,14 +428,8 @@ pub fn run_engine<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
                 if !IDLE_COMMANDS.contains(&line.command.as_str()) {
                     continue;
                 }
-                if let Some(r) = running.take() {
-                    if !r.bounded {
-                        r.stop.store(true, Ordering::SeqCst);
-                    }
-                    if let Ok(s) = r.handle.join() {
-                        searcher = Some(s);
-                    }
-                }
+                let wait = running.as_ref().is_some_and(|r| r.bounded);
+                end_search(&mut running, &mut searcher, wait);
                 handle_idle(&line, &out, &mut variant, &mut hash_mb, &mut searcher, &mut game, &mut level);
                 if line.command == "go" {
                     running = start_go(&line, &out, &mut searcher, hash_mb, &game, &level, &generation, &pondering);
@@ -444,7 +442,7 @@ pub fn run_engine<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
         }
     }
     // End of input: the GUI is gone.
-    finish(&mut running, &mut searcher);
+    end_search(&mut running, &mut searcher, false);
 }
 
 /// The commands that change the engine's state (handled between searches).

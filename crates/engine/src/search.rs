@@ -611,14 +611,14 @@ impl Searcher {
     /// Asks the processor to start loading the evaluation cache's slot of `hash`.
     #[inline(always)]
     fn prefetch_eval(&self, hash: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let slot = &self.eval_cache[(hash as usize) & (EVAL_CACHE - 1)];
-            // SAFETY: prefetching is a hint; the pointer is to a live slot.
-            unsafe { core::arch::x86_64::_mm_prefetch(slot as *const _ as *const i8, core::arch::x86_64::_MM_HINT_T0) }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = hash;
+        tt::prefetch(self.eval_cache.as_ptr().wrapping_add((hash as usize) & (EVAL_CACHE - 1)));
+    }
+
+    /// Gives this ply's move list and ordering scores back for the next node at the ply.
+    #[inline(always)]
+    fn put_back(&mut self, ply: usize, list: MoveList, order: Vec<(i32, u8)>) {
+        self.lists[ply] = list;
+        self.order[ply] = order;
     }
 
     /// Quiet-move counter after `mv` from `pos` (RULES.md section 2, column "quiet-move draw").
@@ -861,8 +861,7 @@ impl Searcher {
                     _ => s <= *alpha,
                 };
                 if cut {
-                    self.lists[ply] = list;
-                    self.order[ply] = order;
+                    self.put_back(ply, list, order);
                     return s;
                 }
             }
@@ -870,8 +869,7 @@ impl Searcher {
 
         if probcut {
             // The lists go back for the ProbCut search at this ply to use.
-            self.lists[ply] = list;
-            self.order[ply] = order;
+            self.put_back(ply, list, order);
             let (mut a, mut b) = (*beta + PROBCUT_MARGIN - 1, *beta + PROBCUT_MARGIN);
             let s = self.negamax_inner(pos, depth / 2, &mut a, &mut b, ply, quiet, irrev, false);
             if self.stopped {
@@ -886,13 +884,11 @@ impl Searcher {
             pos.generate_moves(&mut list);
         }
         if list.is_empty() {
-            self.lists[ply] = list;
-            self.order[ply] = order;
+            self.put_back(ply, list, order);
             return -MATE + ply as i32;
         }
         if quiet >= self.rules.quiet_limit {
-            self.lists[ply] = list;
-            self.order[ply] = order;
+            self.put_back(ply, list, order);
             return 0;
         }
 
@@ -905,8 +901,7 @@ impl Searcher {
                     if e.depth as i32 >= depth - 1 && e.bound != tt::LOWER {
                         let s = -from_tt(e.score as i32, ply + 1);
                         if s >= *beta {
-                            self.lists[ply] = list;
-                            self.order[ply] = order;
+                            self.put_back(ply, list, order);
                             return s;
                         }
                     }
@@ -987,8 +982,7 @@ impl Searcher {
                 }
             }
             if self.stopped {
-                self.lists[ply] = list;
-                self.order[ply] = order;
+                self.put_back(ply, list, order);
                 return 0;
             }
             if score > best {
@@ -1030,8 +1024,7 @@ impl Searcher {
             tt::UPPER
         };
         self.tt.store(key, to_tt(best, ply), 0, depth, bound, best_idx);
-        self.lists[ply] = list;
-        self.order[ply] = order;
+        self.put_back(ply, list, order);
         best
     }
 

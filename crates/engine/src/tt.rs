@@ -35,6 +35,20 @@ pub struct Entry {
 
 const BUCKET: usize = 4;
 
+/// Asks the processor to start loading the cache line at `at` (a read follows soon). A hint
+/// only: it never faults, so any address will do (callers pass one computed without a bounds
+/// check); elsewhere than on x86-64 it does nothing.
+#[inline(always)]
+pub(crate) fn prefetch<T>(at: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing and cannot fault, whatever the address.
+    unsafe {
+        core::arch::x86_64::_mm_prefetch(at as *const i8, core::arch::x86_64::_MM_HINT_T0);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = at;
+}
+
 /// The table's memory: zeroed entries (a zeroed entry is [`Entry::default`], an empty slot).
 /// On Linux it is an anonymous mapping, zeroed by the system page by page as the search first
 /// touches it (a short search on a big table pays only for what it uses), with the advice to
@@ -174,16 +188,7 @@ impl Table {
     /// Asks the processor to start loading the bucket of `key` (a probe follows soon).
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            let b = self.bucket(key);
-            // SAFETY: prefetching is a hint; the pointer is in bounds of the entries.
-            unsafe {
-                core::arch::x86_64::_mm_prefetch(self.entries.as_ptr().add(b) as *const i8, core::arch::x86_64::_MM_HINT_T0);
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        prefetch(self.entries.as_ptr().wrapping_add(self.bucket(key)));
     }
 
     /// The entry of a position, if stored.

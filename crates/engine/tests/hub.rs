@@ -46,6 +46,19 @@ impl Conversation {
         self.to_engine.flush().unwrap();
     }
 
+    /// Sends `line`, then `ping`: the answers up to and including the `pong`.
+    fn ask(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.send("ping");
+        self.read_until("pong")
+    }
+
+    /// Reads the running search's lines up to its `done`, which must name a move.
+    fn read_move(&mut self) {
+        let lines = self.read_until("done");
+        assert!(lines.last().unwrap().starts_with("done move="), "{lines:?}");
+    }
+
     /// Lines up to and including the first whose command is `until`.
     fn read_until(&mut self, until: &str) -> Vec<String> {
         let mut got = Vec::new();
@@ -135,21 +148,16 @@ fn commands_during_an_unbounded_search_neither_deadlock_nor_stop_it_when_unknown
     c.send("level infinite");
     c.send("go analyze");
     // An unknown command is ignored: the search goes on (no `done` before the `pong`).
-    c.send("foo bar=1");
-    c.send("ping");
-    let before = c.read_until("pong");
+    let before = c.ask("foo bar=1");
     assert!(!before.iter().any(|l| l.starts_with("done")), "{before:?}");
     // A command that changes the state (here a new position) without the GUI's `stop`: the
     // search that would never end is stopped and answers `done` first, then `pos` is taken.
-    c.send(&format!("pos pos=B{}{}{}", "b".repeat(19), "e".repeat(12), "w".repeat(19)));
-    c.send("ping");
-    let after = c.read_until("pong");
+    let after = c.ask(&format!("pos pos=B{}{}{}", "b".repeat(19), "e".repeat(12), "w".repeat(19)));
     assert!(after.iter().any(|l| l.starts_with("done move=")), "{after:?}");
     // And the engine works on: a bounded search on the new position answers.
     c.send("level move-time=0.05");
     c.send("go think");
-    let think = c.read_until("done");
-    assert!(think.last().unwrap().starts_with("done move="), "{think:?}");
+    c.read_move();
     c.send("quit");
     c.engine.join().unwrap();
 }
@@ -160,24 +168,18 @@ fn unreadable_or_huge_level_values() {
     c.send("level move-time=0.05");
     // Negative, non-numeric and non-finite values are errors and keep the level.
     for bad in ["level time=-5", "level move-time=abc", "level move-time=NaN", "level nodes=-1", "level move-time=inf"] {
-        c.send(bad);
-        c.send("ping");
-        let got = c.read_until("pong");
+        let got = c.ask(bad);
         assert!(got[0].starts_with("error message=") && got[0].contains("unchanged"), "{bad}: {got:?}");
     }
     c.send("go think");
-    let think = c.read_until("done");
-    assert!(think.last().unwrap().starts_with("done move="), "{think:?}");
+    c.read_move();
     // Times too long to represent are no limit, not a crash: the search runs until `stop`.
     for huge in ["level move-time=1e20", "level time=1e308", "level move-time=1e19"] {
         c.send(huge);
-        c.send("go think");
-        c.send("ping");
-        let got = c.read_until("pong");
+        let got = c.ask("go think");
         assert!(!got.iter().any(|l| l.starts_with("done") || l.starts_with("error")), "{huge}: {got:?}");
         c.send("stop");
-        let done = c.read_until("done");
-        assert!(done.last().unwrap().starts_with("done move="), "{huge}: {done:?}");
+        c.read_move();
     }
     c.send("quit");
     c.engine.join().unwrap();
@@ -190,8 +192,7 @@ fn a_line_that_is_not_utf8_is_ignored() {
     c.read_until("wait");
     c.to_engine.write_all(b"foo name=caf\xe9\n").unwrap();
     c.send("ping");
-    let got = c.read_until("pong");
-    assert_eq!(got, ["pong"]);
+    assert_eq!(c.read_until("pong"), ["pong"]);
     c.send("quit");
     c.engine.join().unwrap();
 }
