@@ -104,8 +104,11 @@ struct Chain<'a, S: Sink> {
     path: [u8; MAX_HOPS],
     /// Italian: captured kings in order (see [`Move::king_order`]).
     king_order: u64,
-    /// Italian: the hop at which the first king was taken (`u8::MAX`: none yet).
-    first_king: u8,
+    /// Italian: the hops at which kings were taken, hop `h` (0-based) as bit `15 - h`, so that
+    /// among chains taking as many kings the larger mask meets them earliest (RULES.md section 3,
+    /// step 4: the lists of king positions compared king by king). Italian chains take at most
+    /// 12 pieces.
+    king_hops: u16,
     moving_king: bool,
     /// Maximum rule: the largest count recorded so far.
     best: u32,
@@ -131,33 +134,33 @@ impl<S: Sink> Chain<'_, S> {
     /// Notes hop number `hop` (0-based), taking `taken` and landing on `landing`. Returns what
     /// [`Chain::pop`] restores.
     #[inline(always)]
-    fn push<R: RuleSet>(&mut self, taken: u64, landing: u32, hop: u32) -> (u64, u8) {
+    fn push<R: RuleSet>(&mut self, taken: u64, landing: u32, hop: u32) -> (u64, u16) {
         if S::PATHS {
             self.path[hop as usize] = landing as u8;
         }
-        let saved = (self.king_order, self.first_king);
+        let saved = (self.king_order, self.king_hops);
         if matches!(R::R.capture_choice, CaptureChoice::Italian) && taken & self.enemy_kings != 0 {
             self.king_order = (self.king_order << 6) | (taken.trailing_zeros() as u64 + 1);
-            if self.first_king == u8::MAX {
-                self.first_king = hop as u8;
-            }
+            self.king_hops |= 1 << (15 - hop);
         }
         saved
     }
 
     #[inline(always)]
-    fn pop<R: RuleSet>(&mut self, saved: (u64, u8)) {
+    fn pop<R: RuleSet>(&mut self, saved: (u64, u16)) {
         if matches!(R::R.capture_choice, CaptureChoice::Italian) {
-            (self.king_order, self.first_king) = saved;
+            (self.king_order, self.king_hops) = saved;
         }
     }
 
-    /// Italian precedence key (RULES.md section 3): larger is preferred.
+    /// Italian precedence key (RULES.md section 3): larger is preferred. Steps 1-3 are the
+    /// count, the king flag and the kings taken; step 4 is [`Chain::king_hops`]: with equal
+    /// numbers of kings, the list of king positions that is smaller king by king is the larger
+    /// mask (its first differing position is the higher bit).
     #[inline(always)]
     fn italian_key(&self, captured: u64, hops: u32) -> u32 {
         let kings = (captured & self.enemy_kings).count_ones();
-        let earliest = 255 - self.first_king as u32;
-        (hops << 24) | ((self.moving_king as u32) << 23) | (kings << 16) | earliest
+        (hops << 24) | ((self.moving_king as u32) << 23) | (kings << 16) | self.king_hops as u32
     }
 
     /// Records a complete chain of `hops` captures taking `captured` and ending on `to`. Every
@@ -402,7 +405,7 @@ pub(crate) fn generate<R: RuleSet, const LIGHT: bool, S: Sink>(own: u64, enemy: 
         enemy_kings: enemy & kings,
         path: [0; MAX_HOPS],
         king_order: 0,
-        first_king: u8::MAX,
+        king_hops: 0,
         moving_king: false,
         best: 0,
         best_key: 0,
@@ -448,7 +451,7 @@ pub(crate) fn man_captures<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, 
         enemy_kings: enemy & kings,
         path: [0; MAX_HOPS],
         king_order: 0,
-        first_king: u8::MAX,
+        king_hops: 0,
         moving_king: false,
         best: 0,
         best_key: 0,

@@ -276,7 +276,8 @@ impl Board {
                 all.retain(|m| m.taken.len() == most);
             }
             Choice::Italian => {
-                let key = |m: &RefMove| (m.taken.len(), m.by_king, m.king_steps.len(), std::cmp::Reverse(m.king_steps.first().copied().unwrap_or(usize::MAX)));
+                // Step 4 compares the lists of king positions king by king (equal lengths after step 3).
+                let key = |m: &RefMove| (m.taken.len(), m.by_king, m.king_steps.len(), std::cmp::Reverse(m.king_steps.clone()));
                 if let Some(best) = all.iter().map(key).max() {
                     all.retain(|m| key(m) == best);
                 }
