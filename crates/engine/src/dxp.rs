@@ -16,6 +16,7 @@
 //! White is Light, `Z` (zwart) is Dark.
 
 use crate::search::{Limits, Searcher};
+use draughts_rules::resolve::{self, MoveQuery};
 use draughts_rules::{Color, Game, Move, Outcome, PieceKind, Position, Variant};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -233,10 +234,7 @@ pub fn find_move(pos: &Position, from: u32, to: u32, captured: &[u32]) -> Result
     for c in captured {
         set |= 1u64 << bit(*c)?;
     }
-    pos.legal_moves()
-        .into_iter()
-        .find(|m| m.from() == f && m.to() == t && m.captured == set)
-        .ok_or_else(|| format!("move {from}-{to} taking {captured:?} is not legal here"))
+    resolve::find(pos, MoveQuery::Taking { from: f, to: t, captured: Some(set) }).map_err(|e| e.to_string())
 }
 
 /// A connection speaking DXP.

@@ -15,7 +15,8 @@
 //! or algebraic names on Russian, Turkish and Brazilian boards).
 
 use crate::search::{Info, Limits, Searcher, MATE_BOUND};
-use draughts_rules::notation::square;
+use draughts_rules::notation::{movetext, square};
+use draughts_rules::resolve::{self, MatchError, MoveQuery};
 use draughts_rules::{BoardKind, Color, Game, Move, Position, Variant};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
@@ -215,33 +216,11 @@ pub fn write_move(v: Variant, mv: &Move) -> String {
 /// Reads a move in Hub's format (or plain move text `from-to`, `fromxto`) and finds the legal
 /// move it names in `pos`. Errors name the problem.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
-    let v = pos.variant();
     let t = text.trim();
-    let parts: Vec<&str> = t.split(['-', 'x', 'X', ':']).collect();
-    if parts.len() < 2 || parts.iter().any(|p| p.is_empty()) {
-        return Err(format!("move {t:?} is not of the form from-to or fromxto[xcaptured...]"));
-    }
-    let mut squares = Vec::with_capacity(parts.len());
-    for p in &parts {
-        squares.push(square::parse(v, p).map_err(|e| format!("move {t:?}: {e}"))?);
-    }
-    let (from, to) = (squares[0], squares[1]);
-    let captured: u64 = squares[2..].iter().fold(0, |acc, b| acc | 1u64 << b);
-    let legal = pos.legal_moves();
-    let mut found = legal.iter().filter(|m| {
-        m.from() == from && m.to() == to && (squares.len() == 2 || m.captured == captured)
-    });
-    let first = found.next().copied();
-    match first {
-        None => Err(format!("move {t:?} is not legal here")),
-        Some(m) => {
-            if squares.len() == 2 && found.any(|o| !o.same_as(&m)) {
-                Err(format!("move {t:?} is ambiguous; list the captured squares"))
-            } else {
-                Ok(m)
-            }
-        }
-    }
+    let fail = |e: MatchError| format!("move {t:?}: {}", e.reason());
+    let squares = movetext::squares(pos.variant(), t).map_err(|e| fail(MatchError::Syntax(e)))?;
+    let captured = (squares.len() > 2).then(|| squares[2..].iter().fold(0u64, |acc, b| acc | 1u64 << b));
+    resolve::find(pos, MoveQuery::Taking { from: squares[0], to: squares[1], captured }).map_err(fail)
 }
 
 /// The search limits of Hub's `level` command.
@@ -367,7 +346,9 @@ pub fn run_engine<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
     let mut variant = Variant::International;
     let mut hash_mb: usize = 64;
     let mut searcher: Option<Searcher> = None;
-    let mut game = Game::new(variant);
+    // The game to search, or why there is none: after a rejected `pos`, `go` answers an error
+    // instead of searching the position before it.
+    let mut game: Result<Game, String> = Ok(Game::new(variant));
     let mut level = HubLevel { move_time: Some(1.0), ..HubLevel::default() };
     let mut running: Option<Running> = None;
     let generation = Arc::new(AtomicU64::new(0));
@@ -454,7 +435,7 @@ fn handle_idle(
     variant: &mut Variant,
     hash_mb: &mut usize,
     searcher: &mut Option<Searcher>,
-    game: &mut Game,
+    game: &mut Result<Game, String>,
     level: &mut HubLevel,
 ) {
     match line.command.as_str() {
@@ -477,7 +458,7 @@ fn handle_idle(
             (Some("variant"), Some(v)) => match variant_from_name(v) {
                 Some(v) => {
                     *variant = v;
-                    *game = Game::new(v);
+                    *game = Ok(Game::new(v));
                 }
                 None => send(out, &format!("error message={}", quote(&format!("unknown variant {v}")))),
             },
@@ -506,7 +487,10 @@ fn handle_idle(
             let text = line.get("pos").unwrap_or("");
             let start = if text.is_empty() { Ok(Position::start(*variant)) } else { parse_position(*variant, text) };
             match start {
-                Err(e) => send(out, &format!("error message={}", quote(&format!("bad pos: {e}")))),
+                Err(e) => {
+                    send(out, &format!("error message={}", quote(&format!("bad pos: {e}"))));
+                    *game = Err(format!("bad pos: {e}"));
+                }
                 Ok(p) => {
                     let mut g = Game::from_position(p);
                     let mut err = None;
@@ -520,8 +504,11 @@ fn handle_idle(
                         }
                     }
                     match err {
-                        Some(e) => send(out, &format!("error message={}", quote(&format!("bad moves: {e}")))),
-                        None => *game = g,
+                        Some(e) => {
+                            send(out, &format!("error message={}", quote(&format!("bad moves: {e}"))));
+                            *game = Err(format!("bad moves: {e}"));
+                        }
+                        None => *game = Ok(g),
                     }
                 }
             }
@@ -540,17 +527,25 @@ fn start_go(
     out: &SharedOut,
     searcher: &mut Option<Searcher>,
     hash_mb: usize,
-    game: &Game,
+    game: &Result<Game, String>,
     level: &HubLevel,
     generation: &Arc<AtomicU64>,
     pondering: &Arc<AtomicBool>,
 ) -> Option<Running> {
+    let game = match game {
+        Ok(g) if g.outcome().is_none() && !g.legal_moves().is_empty() => g,
+        Ok(_) => {
+            send(out, &format!("error message={}", quote("the position has no legal move")));
+            send(out, "done");
+            return None;
+        }
+        Err(why) => {
+            send(out, &format!("error message={}", quote(&format!("no position to search: the last pos was refused ({why})"))));
+            send(out, "done");
+            return None;
+        }
+    };
     let v = game.variant();
-    if game.outcome().is_some() || game.legal_moves().is_empty() {
-        send(out, &format!("error message={}", quote("the position has no legal move")));
-        send(out, "done");
-        return None;
-    }
     let ponder = line.has("ponder");
     let analyze = line.has("analyze");
     let mut limits = level.limits();

@@ -196,3 +196,22 @@ fn a_line_that_is_not_utf8_is_ignored() {
     c.send("quit");
     c.engine.join().unwrap();
 }
+
+#[test]
+fn go_after_a_refused_pos_is_an_error_not_a_search_of_the_old_position() {
+    let mut c = Conversation::ready();
+    c.send("level depth=2");
+    for bad in ["pos pos=Wxyz", "pos moves=\"32-28 99-1\""] {
+        let answers = c.ask(bad);
+        assert!(answers.iter().any(|l| l.starts_with("error")), "{bad}: {answers:?}");
+        c.send("go think");
+        let lines = c.read_until("done");
+        assert_eq!(lines.last().unwrap(), "done", "{bad}: no move may be given: {lines:?}");
+        assert!(lines.iter().any(|l| l.starts_with("error") && l.contains("refused")), "{bad}: {lines:?}");
+    }
+    // A good pos makes the engine search again.
+    c.ask("pos moves=\"32-28\"");
+    c.send("go think");
+    c.read_move();
+    c.send("quit");
+}

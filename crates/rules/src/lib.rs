@@ -24,6 +24,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod resolve;
 pub mod variant;
 mod zobrist;
 
@@ -31,7 +32,8 @@ pub use color::Color;
 pub use game::{Game, Outcome, PlayError, Reason};
 pub use notation::ParseError;
 pub use geometry::{BoardKind, Geometry};
-pub use moves::{Move, MoveList, MAX_HOPS};
+pub use moves::{Hop, Move, MoveList, MAX_HOPS};
 pub use perft::{divide, perft};
+pub use resolve::{find, MatchError, MoveQuery};
 pub use position::{Piece, PieceKind, Position, SetupError};
 pub use variant::{CaptureChoice, ChainPromotion, KingRange, QuietReset, Removal, Rules, SquareNotation, Variant};

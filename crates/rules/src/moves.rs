@@ -1,6 +1,7 @@
 //! Moves: an origin, the landing squares in order, and the set of captured squares.
 
 use crate::bitboard::bits;
+use crate::geometry::Geometry;
 
 /// The most landing squares one move can have: a chain never takes more pieces than the
 /// opponent has, and no variant gives a side more than 20.
@@ -82,6 +83,38 @@ impl Move {
         bits(self.captured)
     }
 
+    /// Each hop of the move in order: the square it lands on and the square of the piece it
+    /// takes (`None` for a quiet move). `g` is the geometry of the move's variant. The piece
+    /// taken on a hop is the captured one on the line between its two squares (a flying king
+    /// may pass empty squares before and after it; in Turkish it may cross the square of a
+    /// piece it took earlier, which has vanished).
+    pub fn hops<'g>(&self, g: &'g Geometry) -> impl Iterator<Item = Hop> + 'g {
+        let (mut left, from) = (self.captured, self.from());
+        let landings = self.path;
+        let mut at = from;
+        landings.into_iter().take(self.hops as usize).map(move |to| {
+            let to = to as u32;
+            let (r0, c0) = g.row_col(at);
+            let (r1, c1) = g.row_col(to);
+            let (dr, dc) = ((r1 as i32 - r0 as i32).signum(), (c1 as i32 - c0 as i32).signum());
+            let (mut r, mut c) = (r0 as i32 + dr, c0 as i32 + dc);
+            let mut taken = None;
+            while left != 0 && (r, c) != (r1 as i32, c1 as i32) && r >= 0 && c >= 0 {
+                if let Some(b) = g.bit_at(r as u32, c as u32) {
+                    if left & (1u64 << b) != 0 {
+                        left &= !(1u64 << b);
+                        taken = Some(b);
+                        break;
+                    }
+                }
+                r += dr;
+                c += dc;
+            }
+            at = to;
+            Hop { landing: to, taken }
+        })
+    }
+
     /// Move identity of `../shared/data/perft.md`: origin, destination, captured set and the order
     /// of captured kings (which is only recorded in Italian).
     #[inline(always)]
@@ -91,6 +124,15 @@ impl Move {
             && self.captured == other.captured
             && self.king_order == other.king_order
     }
+}
+
+/// One hop of a move ([`Move::hops`]): where it lands and the piece it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hop {
+    /// The landing square (bit index).
+    pub landing: u32,
+    /// The square of the piece taken on this hop (bit index); `None` for a quiet move.
+    pub taken: Option<u32>,
 }
 
 /// A growable list of moves, reused between calls to avoid allocation.

@@ -5,8 +5,9 @@
 
 mod common;
 
-use draughts_rules::notation::{movetext, pdn, replay};
+use draughts_rules::notation::{pdn, replay};
 use draughts_rules::{Color, Position, Variant};
+use draughts_rules::resolve::{self, MoveQuery};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -122,7 +123,7 @@ fn acf_archive_of_english_games_replays() {
                 .map(|s| acf_square(s.parse().expect("square number")))
                 .map(|num| v.geometry().bit_of_number(num).expect("on the board"))
                 .collect();
-            let found = movetext::matching(&pos, &squares);
+            let found = resolve::candidates(&pos, MoveQuery::Through { squares: &squares, capture_mark: false });
             assert_eq!(found.len(), 1, "line {}: ply {} {tok:?} matches {} legal moves", n + 1, ply + 1, found.len());
             pos.play(&found[0]);
         }

@@ -5,6 +5,7 @@
 use crate::store::{now_ms, Store, StoreError, StoredGame, StoredMove, StoredSettings};
 use crate::wire::{self, MoveJson};
 use draughts_rules::notation::{fen, movetext};
+use draughts_rules::resolve;
 use draughts_rules::{Color, Game, Move, Position, Reason, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -500,7 +501,10 @@ impl MoveRequest {
     pub fn resolve(&self, pos: &Position) -> Result<Move, String> {
         match (&self.text, &self.from, &self.path) {
             (Some(text), None, None) => movetext::parse(pos, text).map_err(|e| e.to_string()),
-            (None, Some(from), Some(path)) => wire::find_route(pos, from, path, self.captured.as_deref()),
+            (None, Some(from), Some(path)) => {
+                let route: Vec<&str> = std::iter::once(from.as_str()).chain(path.iter().map(String::as_str)).collect();
+                resolve::find_route(pos, &route, self.captured.as_deref()).map_err(|e| e.to_string())
+            }
             _ => Err("give either \"text\" (like \"11-15\") or \"from\" and \"path\"".into()),
         }
     }

@@ -30,39 +30,10 @@ impl MoveJson {
             text: movetext::write(variant, mv),
             from: name(mv.from()),
             path: mv.landings().iter().map(|&b| name(b as u32)).collect(),
-            captured: hop_captures(variant, mv).into_iter().flatten().map(name).collect(),
+            captured: mv.hops(variant.geometry()).filter_map(|h| h.taken).map(name).collect(),
             promotes: mv.promotes,
         }
     }
-}
-
-/// The piece taken by each hop of a move (bit index), `None` for a quiet step. The taken piece
-/// is the one captured square on the straight line between two landing squares.
-pub fn hop_captures(variant: Variant, mv: &Move) -> Vec<Option<u32>> {
-    let g = variant.geometry();
-    let mut out = Vec::with_capacity(mv.hops as usize);
-    let mut at = mv.from();
-    for &to in mv.landings() {
-        let to = to as u32;
-        let (r0, c0) = g.row_col(at);
-        let (r1, c1) = g.row_col(to);
-        let (dr, dc) = ((r1 as i32 - r0 as i32).signum(), (c1 as i32 - c0 as i32).signum());
-        let (mut r, mut c) = (r0 as i32 + dr, c0 as i32 + dc);
-        let mut taken = None;
-        while (r, c) != (r1 as i32, c1 as i32) && r >= 0 && c >= 0 {
-            if let Some(b) = g.bit_at(r as u32, c as u32) {
-                if mv.captured & (1u64 << b) != 0 {
-                    taken = Some(b);
-                    break;
-                }
-            }
-            r += dr;
-            c += dc;
-        }
-        out.push(taken);
-        at = to;
-    }
-    out
 }
 
 /// A piece on the board.
@@ -323,38 +294,3 @@ pub fn summary(v: Variant) -> Vec<String> {
     out
 }
 
-/// Finds the legal route from `from` through the landing squares `path` (names in the variant's
-/// notation). `captured`, when given, must equal the route's captured squares (any order).
-///
-/// Errors name the bad square or say that no legal move follows that route.
-pub fn find_route(pos: &Position, from: &str, path: &[String], captured: Option<&[String]>) -> Result<Move, String> {
-    let v = pos.variant();
-    let parse = |s: &str| square::parse(v, s).map_err(|e| format!("square {s:?}: {e}"));
-    let from_bit = parse(from)?;
-    if path.is_empty() || path.len() > draughts_rules::MAX_HOPS {
-        return Err(format!("path must list 1 to {} landing squares", draughts_rules::MAX_HOPS));
-    }
-    let landings = path.iter().map(|s| parse(s).map(|b| b as u8)).collect::<Result<Vec<u8>, _>>()?;
-    let caps = match captured {
-        Some(list) => Some(list.iter().try_fold(0u64, |acc, s| parse(s).map(|b| acc | 1u64 << b))?),
-        None => None,
-    };
-    let routes = pos.legal_routes();
-    routes
-        .iter()
-        .find(|m| m.from() == from_bit && m.landings() == landings.as_slice() && caps.is_none_or(|c| c == m.captured))
-        .copied()
-        .ok_or_else(|| {
-            let mut text = from.to_string();
-            for s in path {
-                text.push('-');
-                text.push_str(s);
-            }
-            let legal: Vec<String> = pos.legal_moves().iter().map(|m| movetext::write(v, m)).collect();
-            if legal.is_empty() {
-                format!("illegal move {text}: the side to move has no legal move")
-            } else {
-                format!("illegal move {text}; legal moves are {}", legal.join(", "))
-            }
-        })
-}

@@ -15,6 +15,7 @@ use super::pdn::{self, PdnGame};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::resolve::{self, MoveQuery};
 use crate::variant::Variant;
 use crate::Color;
 use std::fmt;
@@ -188,7 +189,7 @@ fn run(start: Position, tokens: &[Token], turned: bool) -> Result<Reading, Repla
             reason,
         };
         let sq = tok.squares(turned).map_err(fail)?;
-        let mut found = movetext::matching(&pos, &sq);
+        let mut found = resolve::candidates(&pos, MoveQuery::Through { squares: &sq, capture_mark: false });
         let mut used = 1;
         if found.is_empty() {
             // A capture written one hop per token: join the tokens that continue it.
@@ -200,7 +201,7 @@ fn run(start: Position, tokens: &[Token], turned: bool) -> Result<Reading, Repla
                 };
                 joined.extend_from_slice(&next[1..]);
                 used += 1;
-                found = movetext::matching(&pos, &joined);
+                found = resolve::candidates(&pos, MoveQuery::Through { squares: &joined, capture_mark: false });
             }
             if found.is_empty() {
                 used = 1;

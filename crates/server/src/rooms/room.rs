@@ -13,7 +13,8 @@ use crate::store::now_ms;
 use crate::table::Side;
 use crate::wire::{ClockJson, MoveJson, OutcomeJson, PlayedJson, PositionJson};
 use axum::extract::ws::{Message, Utf8Bytes};
-use draughts_rules::notation::{fen, movetext, square};
+use draughts_rules::notation::{fen, movetext};
+use draughts_rules::resolve::{self, MatchError};
 use draughts_rules::{Color, Game, Move, Outcome, Reason, Variant};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -193,59 +194,20 @@ impl Core {
     /// section 8 move text), optionally with the captured squares to tell two routes apart.
     #[cfg(test)]
     pub(crate) fn find_move(&self, path: &[String], captured: Option<&[String]>) -> Result<Move, ProtoError> {
-        let (squares, caps) = self.parse_path(path, captured)?;
-        self.match_route(path, &squares, caps)
+        self.route_of(path, captured)
     }
 
-    /// Reads the square names of a move message (errors are `bad_message`, naming the square).
-    fn parse_path(&self, path: &[String], captured: Option<&[String]>) -> Result<(Vec<u32>, Option<u64>), ProtoError> {
-        let v = self.variant;
-        if path.len() < 2 || path.len() > draughts_rules::MAX_HOPS + 1 {
-            return Err(ProtoError::new(
-                ErrorCode::BadMessage,
-                format!("\"path\" must list 2 to {} squares, origin first", draughts_rules::MAX_HOPS + 1),
-            ));
-        }
-        let parse = |s: &String| {
-            square::parse(v, s).map_err(|e| ProtoError::new(ErrorCode::BadMessage, format!("square {s:?} in \"path\": {e}")))
-        };
-        let squares: Vec<u32> = path.iter().map(parse).collect::<Result<_, _>>()?;
-        let caps = match captured {
-            Some(list) => Some(list.iter().map(parse).try_fold(0u64, |acc, b| b.map(|b| acc | 1u64 << b))?),
-            None => None,
-        };
-        Ok((squares, caps))
-    }
-
-    /// The legal route with exactly these squares (origin, then every landing square).
-    fn match_route(&self, path: &[String], squares: &[u32], caps: Option<u64>) -> Result<Move, ProtoError> {
-        let v = self.variant;
-        let bad = |m: String| ProtoError::new(ErrorCode::Illegal, m);
-        let pos = self.game.position();
-        let full: Vec<Move> = movetext::matching(pos, squares)
-            .into_iter()
-            .chain(pos.legal_routes().iter().copied())
-            .filter(|m| m.from() == squares[0] && m.landings().iter().map(|&l| l as u32).eq(squares[1..].iter().copied()))
-            .filter(|m| caps.is_none_or(|c| c == m.captured))
-            .collect();
-        let text = path.join(if full.first().is_some_and(|m| m.is_capture()) { "x" } else { "-" });
-        if let Some(first) = full.first() {
-            if full.iter().any(|m| m.captured != first.captured) {
-                return Err(bad(format!("{text} can take different pieces; add \"captured\" to say which")));
-            }
-            return Ok(*first);
-        }
-        // A chain cut short: some legal capture starts with exactly these hops.
-        let prefix = pos.legal_routes().iter().any(|m| {
-            m.from() == squares[0]
-                && m.hops as usize > squares.len() - 1
-                && m.landings()[..squares.len() - 1].iter().map(|&l| l as u32).eq(squares[1..].iter().copied())
-        });
-        if prefix {
-            return Err(bad(format!("{} is not a complete move: the capture chain must go on", path.join("x"))));
-        }
-        let legal: Vec<String> = pos.legal_moves().iter().map(|m| movetext::write(v, m)).collect();
-        Err(bad(format!("illegal move {}; legal moves are {}", path.join("-"), legal.join(", "))))
+    /// The legal route of a move message: square names, origin first, then every landing
+    /// square, with the captured squares when given. Unreadable squares are `bad_message`;
+    /// an illegal, ambiguous or cut-short move is `illegal`.
+    fn route_of(&self, path: &[String], captured: Option<&[String]>) -> Result<Move, ProtoError> {
+        resolve::find_route(self.game.position(), path, captured).map_err(|e| {
+            let code = match e {
+                MatchError::BadSquare { .. } | MatchError::Syntax(_) => ErrorCode::BadMessage,
+                _ => ErrorCode::Illegal,
+            };
+            ProtoError::new(code, format!("\"path\": {e}"))
+        })
     }
 
     /// Works out an action of `player` at time `now`: the new state, what to store, and what
@@ -258,7 +220,13 @@ impl Core {
         let announce;
         match action {
             Action::Move { game, ply, path, captured, .. } => {
-                let (squares, caps) = self.parse_path(path, captured.as_deref())?;
+                // An unreadable message is answered as such before the game's state is checked.
+                let found = self.route_of(path, captured.as_deref());
+                if let Err(e) = &found {
+                    if e.code == ErrorCode::BadMessage {
+                        return Err(e.clone());
+                    }
+                }
                 self.in_progress(*game)?;
                 if *ply != self.game.ply() {
                     return Err(ProtoError::new(
@@ -269,7 +237,7 @@ impl Core {
                 if self.game.position().side_to_move() != me {
                     return Err(ProtoError::new(ErrorCode::NotYourTurn, format!("it is {}'s turn", self.game.position().side_to_move())));
                 }
-                let mv = self.match_route(path, &squares, caps)?;
+                let mv = found?;
                 let spent = next.bank(now);
                 next.game.play(&mv).map_err(|e| ProtoError::new(ErrorCode::Illegal, e.to_string()))?;
                 next.spent.push(spent);
@@ -693,6 +661,7 @@ impl LegalIf for draughts_rules::Position {
 mod tests {
     use super::*;
     use crate::rooms::protocol::ErrorCode;
+    use draughts_rules::notation::square;
 
     fn core_at(variant: Variant, fen_text: &str) -> Core {
         let mut c = Core::new("r".into(), variant, Color::Light, "t".into(), 0);

@@ -1,0 +1,265 @@
+//! How a move named from outside becomes a legal [`Move`]: the one resolver.
+//!
+//! Every reader of moves goes through [`find`]: move text typed by a user or read from PDN
+//! (full path or a shortening, RULES.md section 8), the route of a board click or an API body
+//! (origin and every landing square, optionally the captured squares), and the origin,
+//! destination and captured set of the engine protocols (Hub, DXP). Squares in a query are bit
+//! indices of the variant's geometry; [`square`] reads a square name with an error that names it.
+//!
+//! Errors say what is wrong in the field's terms ([`MatchError`]): a bad square or malformed
+//! text, an illegal move (with the legal list), an ambiguous one (with the candidates) or a
+//! capture chain cut short.
+
+use crate::moves::Move;
+use crate::notation::{movetext, square as names, ParseError};
+use crate::position::Position;
+use crate::variant::Variant;
+use std::fmt;
+
+/// What names a move. Squares are bit indices; captured sets are bit sets.
+#[derive(Clone, Copy, Debug)]
+pub enum MoveQuery<'a> {
+    /// Move text: the full path (`32x23x14`) or any shortening that names one legal move
+    /// (`32x14`). A quiet move written with `x` (or `:`) is refused; a capture may be written
+    /// with `-`, as some records do.
+    Text(&'a str),
+    /// Squares already read from move text (origin, some landings, destination) and whether
+    /// the text wrote a capture separator; matched as [`MoveQuery::Text`].
+    Through { squares: &'a [u32], capture_mark: bool },
+    /// A route: the origin and every landing square in order, exactly as played on the board;
+    /// `captured`, when given, must be the move's captured set.
+    Route { from: u32, landings: &'a [u32], captured: Option<u64> },
+    /// Origin and destination, with the captured set when given (Hub, DXP); without it the
+    /// two squares must name one move.
+    Taking { from: u32, to: u32, captured: Option<u64> },
+}
+
+/// Why a query names no single legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchError {
+    /// A square name that is not on the board (the name, and why).
+    BadSquare { name: String, reason: String },
+    /// Move text that is not squares joined by `-` or `x` (the token and where it is).
+    Syntax(ParseError),
+    /// No legal move matches. `asked` is the query as written; `legal` the legal moves.
+    Illegal { variant: Variant, asked: String, legal: Vec<Move> },
+    /// A quiet move written with a capture mark (`11x15`).
+    QuietWrittenAsCapture { variant: Variant, asked: String },
+    /// Several legal moves match; `candidates` lists them (full paths in [`fmt::Display`]).
+    Ambiguous { variant: Variant, asked: String, candidates: Vec<Move> },
+    /// A legal capture starts with exactly these hops but goes on: the chain was cut short.
+    Incomplete { variant: Variant, asked: String, continuations: Vec<Move> },
+}
+
+impl MatchError {
+    /// Where in the asked text the error is, for text queries: the token and its character
+    /// offset. Meaning errors point at the whole move.
+    pub fn into_parse_error(self, text: &str) -> ParseError {
+        let lead = text.chars().count() - text.trim_start().chars().count();
+        match self {
+            MatchError::Syntax(e) => e,
+            MatchError::BadSquare { name, reason } => ParseError::new("move", &name, lead, reason),
+            other => ParseError::new("move", text.trim(), lead, other.reason()),
+        }
+    }
+
+    /// The error in words, without the asked text (see [`fmt::Display`] for the whole).
+    pub fn reason(&self) -> String {
+        let list = |v: Variant, ms: &[Move], sep: &str| ms.iter().map(|m| movetext::write(v, m)).collect::<Vec<_>>().join(sep);
+        match self {
+            MatchError::BadSquare { name, reason } => format!("square {name:?}: {reason}"),
+            MatchError::Syntax(e) => e.reason.clone(),
+            MatchError::Illegal { legal, .. } if legal.is_empty() => "illegal move: the side to move has no legal move".into(),
+            MatchError::Illegal { variant, legal, .. } => format!("illegal move; legal moves are {}", list(*variant, legal, ", ")),
+            MatchError::QuietWrittenAsCapture { .. } => "illegal move: a quiet move is written with -, not x".into(),
+            MatchError::Ambiguous { variant, candidates, .. } => format!("ambiguous: {}", list(*variant, candidates, " or ")),
+            MatchError::Incomplete { variant, continuations, .. } => {
+                format!("not a complete move: the capture chain must go on ({})", list(*variant, continuations, " or "))
+            }
+        }
+    }
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::BadSquare { .. } => write!(f, "{}", self.reason()),
+            MatchError::Syntax(e) => write!(f, "{e}"),
+            MatchError::Illegal { asked, .. }
+            | MatchError::QuietWrittenAsCapture { asked, .. }
+            | MatchError::Ambiguous { asked, .. }
+            | MatchError::Incomplete { asked, .. } => write!(f, "move {asked}: {}", self.reason()),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+/// Reads a square name of `variant` (number or algebraic, RULES.md section 5).
+pub fn square(variant: Variant, name: &str) -> Result<u32, MatchError> {
+    names::parse(variant, name).map_err(|reason| MatchError::BadSquare { name: name.to_string(), reason })
+}
+
+/// Reads a list of square names into a bit set (a captured set).
+pub fn square_set(variant: Variant, list: &[impl AsRef<str>]) -> Result<u64, MatchError> {
+    list.iter().try_fold(0u64, |acc, s| square(variant, s.as_ref()).map(|b| acc | 1u64 << b))
+}
+
+/// The one legal move of `pos` that `query` names.
+pub fn find(pos: &Position, query: MoveQuery) -> Result<Move, MatchError> {
+    let v = pos.variant();
+    let text_squares;
+    let query = match query {
+        MoveQuery::Text(text) => {
+            let lexed = movetext::lex(v, text).map_err(MatchError::Syntax)?;
+            text_squares = lexed.squares;
+            MoveQuery::Through { squares: &text_squares, capture_mark: lexed.capture_mark }
+        }
+        q => q,
+    };
+    let found = candidates(pos, query);
+    let asked = written(v, query);
+    match found.len() {
+        1 => {
+            if matches!(query, MoveQuery::Through { capture_mark: true, .. }) && !found[0].is_capture() {
+                return Err(MatchError::QuietWrittenAsCapture { variant: v, asked });
+            }
+            Ok(found[0])
+        }
+        0 => {
+            let continuations = cut_short(pos, query);
+            if continuations.is_empty() {
+                Err(MatchError::Illegal { variant: v, asked, legal: pos.legal_moves() })
+            } else {
+                Err(MatchError::Incomplete { variant: v, asked, continuations })
+            }
+        }
+        _ => Err(MatchError::Ambiguous { variant: v, asked, candidates: found }),
+    }
+}
+
+/// Every legal move `query` could name, one route per move (the route as written when it is
+/// one), for readers that settle ambiguity themselves (PDN replay looks ahead).
+/// [`MoveQuery::Text`] that does not lex gives no candidates.
+pub fn candidates(pos: &Position, query: MoveQuery) -> Vec<Move> {
+    match query {
+        MoveQuery::Text(text) => match movetext::lex(pos.variant(), text) {
+            Ok(l) => through(pos, &l.squares),
+            Err(_) => Vec::new(),
+        },
+        MoveQuery::Through { squares, .. } => through(pos, squares),
+        MoveQuery::Route { from, landings, captured } => {
+            let mut found: Vec<Move> = Vec::new();
+            for m in pos.legal_routes() {
+                if m.from() == from
+                    && m.landings().iter().map(|&l| l as u32).eq(landings.iter().copied())
+                    && captured.is_none_or(|c| c == m.captured)
+                    && !found.iter().any(|f| f.same_as(&m))
+                {
+                    found.push(m);
+                }
+            }
+            found
+        }
+        MoveQuery::Taking { from, to, captured } => pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.from() == from && m.to() == to && captured.is_none_or(|c| c == m.captured))
+            .collect(),
+    }
+}
+
+/// The legal moves whose route passes through `squares`: same origin and destination, and the
+/// given intermediate squares among its landing squares, in order. Two routes of one move match
+/// once, keeping the route exactly as written when there is one; a route written out in full
+/// names that move, even if it also shortens a longer one.
+fn through(pos: &Position, squares: &[u32]) -> Vec<Move> {
+    let (Some(&first), Some(&last)) = (squares.first(), squares.last()) else {
+        return Vec::new();
+    };
+    if squares.len() < 2 {
+        return Vec::new();
+    }
+    let mids = &squares[1..squares.len() - 1];
+    let mut found: Vec<Move> = Vec::new();
+    for route in pos.legal_routes() {
+        if route.from() != first || route.to() != last {
+            continue;
+        }
+        let lands = &route.landings()[..route.hops as usize - 1];
+        let mut it = lands.iter();
+        if !mids.iter().all(|m| it.any(|&l| l as u32 == *m)) {
+            continue;
+        }
+        if let Some(existing) = found.iter_mut().find(|m| m.same_as(&route)) {
+            if route.hops as usize == squares.len() - 1 && existing.hops as usize != squares.len() - 1 {
+                *existing = route;
+            }
+            continue;
+        }
+        found.push(route);
+    }
+    let exact: Vec<Move> = found
+        .iter()
+        .filter(|m| m.landings().iter().map(|&l| l as u32).eq(squares[1..].iter().copied()))
+        .copied()
+        .collect();
+    if !exact.is_empty() && exact.len() < found.len() {
+        return exact;
+    }
+    found
+}
+
+/// The legal captures whose route starts with exactly the hops of a route query, and goes on.
+fn cut_short(pos: &Position, query: MoveQuery) -> Vec<Move> {
+    let MoveQuery::Route { from, landings, .. } = query else {
+        return Vec::new();
+    };
+    if landings.is_empty() {
+        return Vec::new();
+    }
+    let mut out: Vec<Move> = Vec::new();
+    for m in pos.legal_routes() {
+        if m.from() == from
+            && m.hops as usize > landings.len()
+            && m.landings()[..landings.len()].iter().map(|&l| l as u32).eq(landings.iter().copied())
+            && !out.iter().any(|o| o.same_as(&m))
+        {
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// The query as a user would have written it, for messages.
+fn written(v: Variant, query: MoveQuery) -> String {
+    let join = |squares: &mut dyn Iterator<Item = u32>, sep: &str| squares.map(|b| names::name(v, b)).collect::<Vec<_>>().join(sep);
+    match query {
+        MoveQuery::Text(t) => t.trim().to_string(),
+        MoveQuery::Through { squares, capture_mark } => join(&mut squares.iter().copied(), if capture_mark { "x" } else { "-" }),
+        MoveQuery::Route { from, landings, .. } => join(&mut std::iter::once(from).chain(landings.iter().copied()), "-"),
+        MoveQuery::Taking { from, to, captured } => {
+            let mut s = join(&mut [from, to].into_iter(), if captured.is_some_and(|c| c != 0) { "x" } else { "-" });
+            if let Some(c) = captured.filter(|&c| c != 0) {
+                s.push_str(" taking ");
+                s.push_str(&join(&mut crate::bitboard::bits(c), ", "));
+            }
+            s
+        }
+    }
+}
+
+/// The legal route named by square names, origin first, then every landing square
+/// ([`MoveQuery::Route`]); `captured`, when given, names the captured squares to tell apart two
+/// routes through the same squares. Used by the HTTP API and the rooms protocol.
+pub fn find_route(pos: &Position, squares: &[impl AsRef<str>], captured: Option<&[impl AsRef<str>]>) -> Result<Move, MatchError> {
+    let v = pos.variant();
+    if squares.len() < 2 || squares.len() > crate::moves::MAX_HOPS + 1 {
+        let asked = squares.iter().map(|s| s.as_ref()).collect::<Vec<_>>().join("-");
+        let reason = format!("a route is the origin and 1 to {} landing squares", crate::moves::MAX_HOPS);
+        return Err(MatchError::Syntax(ParseError::new("move", &asked, 0, reason)));
+    }
+    let bits = squares.iter().map(|s| square(v, s.as_ref())).collect::<Result<Vec<u32>, _>>()?;
+    let captured = captured.map(|c| square_set(v, c)).transpose()?;
+    find(pos, MoveQuery::Route { from: bits[0], landings: &bits[1..], captured })
+}
