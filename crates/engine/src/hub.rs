@@ -719,14 +719,7 @@ impl HubClient {
     pub fn best_move(&mut self, game: &Game, movetime: Duration) -> Result<Move, String> {
         let positions = game.positions();
         let moves = game.moves();
-        let mut first = positions.len() - 1;
-        while first > 0 {
-            let mv = &moves[first - 1];
-            if mv.is_capture() || positions[first - 1].all_kings() & (1u64 << mv.from) == 0 {
-                break;
-            }
-            first -= 1;
-        }
+        let first = draughts_rules::draw::reversible_tail_start(positions, moves);
         let v = game.variant();
         let list: Vec<String> = moves[first..].iter().map(|m| write_move(v, m)).collect();
         let mut cmd = format!("pos pos={}", write_position(&positions[first]));

@@ -19,7 +19,8 @@ use crate::eval::{Blended, QuietEval, Weights};
 use crate::patterns::Patterns;
 use std::sync::Arc;
 use crate::tt::{self, Table};
-use draughts_rules::{Game, Move, MoveList, Position, QuietReset, Rules};
+use draughts_rules::draw::{self, OnePieceEach};
+use draughts_rules::{Game, Move, MoveList, Position, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -280,18 +281,7 @@ struct RootState {
 
 fn root_state(game: &Game) -> RootState {
     let positions = game.positions();
-    let moves = game.moves();
-    // Walk back over reversible moves (non-capturing king moves).
-    let mut first = positions.len() - 1;
-    while first > 0 {
-        let mv = &moves[first - 1];
-        let before = &positions[first - 1];
-        let king_move = before.all_kings() & (1u64 << mv.from) != 0;
-        if mv.is_capture() || !king_move {
-            break;
-        }
-        first -= 1;
-    }
+    let first = draw::reversible_tail_start(positions, game.moves());
     RootState {
         pos: *game.position(),
         rep: positions[first..].iter().map(|p| p.hash()).collect(),
@@ -624,14 +614,7 @@ impl Searcher {
     /// Quiet-move counter after `mv` from `pos` (RULES.md section 2, column "quiet-move draw").
     #[inline(always)]
     fn next_quiet(&self, pos: &Position, mv: &Move, quiet: u16) -> (u16, bool) {
-        let man_move = pos.all_kings() & (1u64 << mv.from) == 0;
-        let irreversible = mv.is_capture() || man_move;
-        let reset = mv.is_capture()
-            || match self.rules.quiet_reset {
-                QuietReset::CaptureOrManMove => man_move,
-                QuietReset::CaptureOrPromotion => mv.promotes,
-            };
-        (if reset { 0 } else { quiet.saturating_add(1) }, irreversible)
+        (draw::next_quiet(self.rules, pos, mv, quiet), draw::is_irreversible(pos, mv))
     }
 
     fn root_child(&mut self, root: &RootState, mv: &Move, depth: i32, alpha: i32, beta: i32) -> i32 {
@@ -699,21 +682,10 @@ impl Searcher {
     /// Turkish one-piece-each (RULES.md section 4): `Some(score)` when it ends the game.
     #[inline(always)]
     fn one_piece_each(&self, pos: &Position, ply: usize) -> Option<i32> {
-        if !self.rules.one_piece_each {
-            return None;
-        }
-        let side = pos.side_to_move();
-        let us = pos.pieces(side);
-        let them = pos.pieces(!side);
-        if us.count_ones() != 1 || them.count_ones() != 1 {
-            return None;
-        }
-        let k_us = pos.kings(side) != 0;
-        let k_them = pos.kings(!side) != 0;
-        Some(match (k_us, k_them) {
-            (true, false) => MATE - ply as i32,
-            (false, true) => -MATE + ply as i32,
-            _ => 0,
+        draw::one_piece_each(self.rules, pos).map(|ending| match ending {
+            OnePieceEach::Win(side) if side == pos.side_to_move() => MATE - ply as i32,
+            OnePieceEach::Win(_) => -MATE + ply as i32,
+            OnePieceEach::Draw => 0,
         })
     }
 

@@ -19,7 +19,7 @@ fn main() {
                     let legal: Vec<String> = p.legal_moves().iter().map(|m| movetext::write(v, m)).collect();
                     println!("  token {:?} played {} legal {:?}", g.moves.get(i).map(|t| &t.text), movetext::write(v, m), legal);
                 }
-                p.play(m);
+                p.play_unchecked(m);
             }
         }
         Err(e) => println!("ERR {e}"),

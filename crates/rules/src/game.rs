@@ -4,7 +4,8 @@
 use crate::moves::Move;
 use crate::notation::{movetext, ParseError};
 use crate::position::Position;
-use crate::variant::{QuietReset, Variant};
+use crate::draw::{self, OnePieceEach};
+use crate::variant::Variant;
 use crate::Color;
 use std::fmt;
 
@@ -264,14 +265,7 @@ impl Game {
     }
 
     fn push(&mut self, pos: Position, mv: Move) {
-        let rules = self.variant().rules();
-        let moved_man = pos.all_kings() & (1u64 << mv.from) == 0;
-        let reset = mv.is_capture()
-            || match rules.quiet_reset {
-                QuietReset::CaptureOrManMove => moved_man,
-                QuietReset::CaptureOrPromotion => mv.promotes,
-            };
-        let count = if reset { 0 } else { self.quiet_count() + 1 };
+        let count = draw::next_quiet(self.variant().rules(), &pos, &mv, self.quiet_count());
         self.positions.push(pos.after(&mv));
         self.moves.push(mv);
         self.quiet.push(count);
@@ -311,13 +305,10 @@ impl Game {
         if pos.pieces(side) == 0 {
             return Some(Outcome::Win(!side, Reason::NoPieces));
         }
-        if rules.one_piece_each && pos.pieces(side).count_ones() == 1 && pos.pieces(!side).count_ones() == 1 {
-            let k_us = pos.kings(side) != 0;
-            let k_them = pos.kings(!side) != 0;
-            return Some(match (k_us, k_them) {
-                (true, false) => Outcome::Win(side, Reason::OnePieceEach),
-                (false, true) => Outcome::Win(!side, Reason::OnePieceEach),
-                _ => Outcome::Draw(Reason::OnePieceEach),
+        if let Some(ending) = draw::one_piece_each(rules, pos) {
+            return Some(match ending {
+                OnePieceEach::Win(winner) => Outcome::Win(winner, Reason::OnePieceEach),
+                OnePieceEach::Draw => Outcome::Draw(Reason::OnePieceEach),
             });
         }
         if !pos.has_legal_move() {

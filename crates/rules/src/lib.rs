@@ -17,6 +17,7 @@
 pub mod bitboard;
 mod captures;
 pub mod color;
+pub mod draw;
 pub mod game;
 pub mod geometry;
 mod movegen;

@@ -194,14 +194,29 @@ impl Position {
         Position::from_parts(self.variant, self.pieces[0], self.pieces[1], self.kings, side)
     }
 
-    /// Plays a move, which must be one of this position's legal moves (not checked: use
-    /// [`crate::Game::play`] or [`Position::legal_moves`] to validate). Updates the hash.
+    /// Plays a move, which must be one of this position's legal moves (not checked: for moves
+    /// from outside use [`Position::play`], [`crate::Game::play`] or [`crate::resolve::find`]).
+    /// Updates the hash. The search's and perft's way to make a move.
     #[inline(always)]
-    pub fn play(&mut self, mv: &Move) {
+    pub fn play_unchecked(&mut self, mv: &Move) {
         *self = self.after(mv);
     }
 
-    /// The position after `mv` (a legal move of this position, as for [`Position::play`]),
+    /// Plays `mv` if it is a legal move here (same move identity and the route of one of its
+    /// legal routes); otherwise leaves the position as it is and says why, listing the legal
+    /// moves.
+    pub fn play(&mut self, mv: &Move) -> Result<(), crate::MatchError> {
+        let legal = self.legal_routes();
+        if !legal.iter().any(|m| m.same_as(mv) && m.landings() == mv.landings() && m.promotes == mv.promotes) {
+            let variant = self.variant;
+            let asked = crate::notation::movetext::write(variant, mv);
+            return Err(crate::MatchError::Illegal { variant, asked, legal: self.legal_moves() });
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// The position after `mv` (a legal move of this position, as for [`Position::play_unchecked`]),
     /// leaving this one unchanged. Every field of the result is computed in registers and
     /// written once: the search copies the result right away, and a copy that reads back
     /// fields just written piecemeal stalls the processor.

@@ -162,3 +162,22 @@ fn line_between(g: &draughts_rules::Geometry, a: u32, b: u32) -> u64 {
     }
     out
 }
+
+#[test]
+fn checked_play_refuses_a_move_of_another_position() {
+    let v = Variant::English;
+    let mut p = Position::start(v);
+    let m = find(&p, MoveQuery::Text("11-15")).unwrap();
+    let before = p;
+    let mut q = p;
+    q.play_unchecked(&m);
+    assert_eq!(p.play(&m), Ok(()));
+    assert_eq!(p, q);
+    // 11-15 again: not a move of the position after it.
+    match p.play(&m) {
+        Err(e @ MatchError::Illegal { .. }) => assert!(e.to_string().contains("legal moves are"), "{e}"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(p, q, "a refused move changes nothing");
+    assert_ne!(before, q);
+}

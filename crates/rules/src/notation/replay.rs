@@ -217,7 +217,7 @@ fn run(start: Position, tokens: &[Token], turned: bool) -> Result<Reading, Repla
                 }));
             }
             1 => {
-                pos.play(&found[0]);
+                pos.play_unchecked(&found[0]);
                 moves.push(found[0]);
             }
             _ => {
