@@ -334,15 +334,15 @@ impl<const V: usize, const LIGHT: bool> Spec<V, LIGHT> {
     const G: &'static Geometry = &Self::R.geometry;
     const FLYING: bool = matches!(Self::R.king_range, KingRange::Flying);
     /// Directions in which our men step (forward, plus sideways in Turkish).
-    const STEP: u8 = Self::G.forward(LIGHT) | if Self::R.men_step_sideways { Self::G.side } else { 0 };
+    const STEP: u8 = Self::G.forward(LIGHT) | if Self::R.men_step_sideways { Self::G.sideways } else { 0 };
     /// Our forward directions without the sideways ones (the way to the crowning row).
-    const FORWARD: u8 = Self::G.forward(LIGHT) & !Self::G.side;
+    const FORWARD: u8 = Self::G.forward(LIGHT) & !Self::G.sideways;
     /// Our backward directions without the sideways ones.
-    const BACKWARD: u8 = Self::G.backward(LIGHT) & !Self::G.side;
+    const BACKWARD: u8 = Self::G.backward(LIGHT) & !Self::G.sideways;
     /// Directions in which the enemy's men capture.
     const ENEMY_MAN_CAPTURE: u8 = Self::G.forward(!LIGHT)
         | if Self::R.men_capture_backward { Self::G.backward(!LIGHT) } else { 0 }
-        | if Self::R.men_capture_sideways { Self::G.side } else { 0 };
+        | if Self::R.men_capture_sideways { Self::G.sideways } else { 0 };
     /// Our rows counted from our own back row.
     const ROWS: [u64; 10] = relative_rows(Self::G, LIGHT);
     /// The rows of the opponent's half.

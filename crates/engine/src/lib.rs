@@ -15,6 +15,8 @@
 //! assert!(game.legal_moves().iter().any(|m| m.same_as(&hint)));
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod bench;
 pub mod dxp;
 pub mod eval;

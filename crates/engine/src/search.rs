@@ -18,7 +18,7 @@
 use crate::eval::{Blended, QuietEval, Weights};
 use crate::patterns::Patterns;
 use std::sync::Arc;
-use crate::tt::{self, Table};
+use crate::tt::{self, TranspositionTable};
 use draughts_rules::draw::{self, OnePieceEach};
 use draughts_rules::{Game, Move, MoveList, Position, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -205,7 +205,7 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 /// A reusable searcher: the transposition table and move-ordering tables live between searches
 /// (clear them with [`Searcher::clear`] for reproducible node counts).
 pub struct Searcher {
-    tt: Table,
+    tt: TranspositionTable,
     /// History scores by side, origin and destination: `[side][from][to]`.
     history: Box<[[[i32; 64]; 64]; 2]>,
     killers: [[(u8, u8); 2]; MAX_PLY],
@@ -220,7 +220,8 @@ pub struct Searcher {
     deadline: Option<Instant>,
     node_limit: u64,
     stopped: bool,
-    stop_flag: Option<*const AtomicBool>,
+    /// The caller's stop request, held for the duration of one `search`/`score_root_moves`.
+    stop_flag: Option<Arc<AtomicBool>>,
     /// Hashes of the positions on the path from the game's last irreversible move to here.
     rep: Vec<u64>,
     lists: Vec<MoveList>,
@@ -262,9 +263,6 @@ const MAX_MOVETIME: Duration = Duration::from_secs(1 << 32);
 /// The move-ordering score of the hash move (above every other: captures are below 1 << 27).
 const HASH_MOVE_SCORE: i32 = 1 << 30;
 
-// The raw stop-flag pointer is set at the start of `search`/`score_root_moves` from the flag they
-// borrow, only read during that call, and cleared before it returns.
-unsafe impl Send for Searcher {}
 
 impl Default for Searcher {
     fn default() -> Self {
@@ -294,7 +292,7 @@ impl Searcher {
     pub fn new(tt_mb: usize) -> Searcher {
         let empty = Move::quiet(0, 0, false);
         Searcher {
-            tt: Table::new(tt_mb),
+            tt: TranspositionTable::new(tt_mb),
             history: Box::new([[[0; 64]; 64]; 2]),
             killers: [[(0, 0); 2]; MAX_PLY],
             weights: Weights::builtin(draughts_rules::Variant::English).clone(),
@@ -325,7 +323,7 @@ impl Searcher {
         }
     }
 
-    /// Backs the whole transposition table with memory now (see [`Table::prefault`]): call it
+    /// Backs the whole transposition table with memory now (see [`TranspositionTable::prefault`]): call it
     /// before timed searches, so the first one does not spend its time on the system's zeroing
     /// of fresh pages.
     pub fn prefault(&mut self) {
@@ -364,7 +362,7 @@ impl Searcher {
         self.killers = [[(0, 0); 2]; MAX_PLY];
     }
 
-    fn prepare(&mut self, game: &Game, limits: &Limits, stop: Option<&AtomicBool>) -> RootState {
+    fn prepare(&mut self, game: &Game, limits: &Limits, stop: Option<&Arc<AtomicBool>>) -> RootState {
         let v = game.variant();
         self.rules = v.rules();
         if self.last_variant != Some(v) {
@@ -399,7 +397,7 @@ impl Searcher {
         }
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.stopped = false;
-        self.stop_flag = stop.map(|s| s as *const AtomicBool);
+        self.stop_flag = stop.cloned();
         self.tt.new_search();
         for h in self.history.iter_mut().flatten().flatten() {
             *h /= 8;
@@ -415,7 +413,7 @@ impl Searcher {
         &mut self,
         game: &Game,
         limits: &Limits,
-        stop: Option<&AtomicBool>,
+        stop: Option<&Arc<AtomicBool>>,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let root = self.prepare(game, limits, stop);
@@ -532,7 +530,7 @@ impl Searcher {
     /// Scores every root move with a full window at `depth` (iterating up to it), for the
     /// strength levels that choose among good moves. Returns each legal move with its score,
     /// best first; stops early on the deadline or stop flag (keeping the last complete depth).
-    pub fn score_root_moves(&mut self, game: &Game, depth: u32, limits: &Limits, stop: Option<&AtomicBool>) -> Vec<(Move, i32)> {
+    pub fn score_root_moves(&mut self, game: &Game, depth: u32, limits: &Limits, stop: Option<&Arc<AtomicBool>>) -> Vec<(Move, i32)> {
         let root = self.prepare(game, limits, stop);
         if game.outcome().is_some() {
             self.stop_flag = None;
@@ -576,11 +574,8 @@ impl Searcher {
                     self.stopped = true;
                 }
             }
-            if let Some(f) = self.stop_flag {
-                // SAFETY: the flag outlives the search call that set it.
-                if unsafe { (*f).load(Ordering::Relaxed) } {
-                    self.stopped = true;
-                }
+            if self.stop_flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
+                self.stopped = true;
             }
         }
     }

@@ -132,7 +132,7 @@ impl Drop for Buffer {
 }
 
 /// A fixed-size transposition table.
-pub struct Table {
+pub struct TranspositionTable {
     entries: Buffer,
     mask: usize,
     generation: u8,
@@ -140,13 +140,13 @@ pub struct Table {
     used: bool,
 }
 
-impl Table {
+impl TranspositionTable {
     /// A table of about `mb` mebibytes (rounded down to a power of two buckets; at least one).
-    pub fn new(mb: usize) -> Table {
+    pub fn new(mb: usize) -> TranspositionTable {
         let bytes = mb.max(1) * 1024 * 1024;
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Entry>())).max(1);
         let buckets = 1usize << (usize::BITS - 1 - buckets.leading_zeros());
-        Table { entries: Buffer::zeroed(buckets * BUCKET), mask: buckets - 1, generation: 0, used: false }
+        TranspositionTable { entries: Buffer::zeroed(buckets * BUCKET), mask: buckets - 1, generation: 0, used: false }
     }
 
     /// Forgets everything.
@@ -247,7 +247,7 @@ mod tests {
 
     #[test]
     fn stores_and_replaces() {
-        let mut t = Table::new(1);
+        let mut t = TranspositionTable::new(1);
         t.store(0x1234_5678_9abc_def0, 42, 7, 5, EXACT, 3);
         let e = t.probe(0x1234_5678_9abc_def0).unwrap();
         assert_eq!((e.score, e.eval, e.depth, e.bound, e.mv), (42, 7, 5, EXACT, 3));
@@ -261,7 +261,7 @@ mod tests {
 
     #[test]
     fn prefault_keeps_the_entries() {
-        let mut t = Table::new(2);
+        let mut t = TranspositionTable::new(2);
         t.store(0x0123_4567_89ab_cdef, -5, 0, 7, LOWER, 2);
         t.prefault();
         let e = t.probe(0x0123_4567_89ab_cdef).unwrap();

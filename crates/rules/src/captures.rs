@@ -206,7 +206,7 @@ pub(crate) fn man_capture_dirs<R: RuleSet, const LIGHT: bool>() -> u8 {
         dirs |= g.backward(LIGHT);
     }
     if R::R.men_capture_sideways {
-        dirs |= g.side;
+        dirs |= g.sideways;
     }
     dirs
 }

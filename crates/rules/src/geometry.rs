@@ -88,7 +88,7 @@ pub struct Geometry {
     /// Directions (as a bit set over indices 0..4) that are "forward" for Light (up the board).
     pub up: u8,
     /// Directions that are "sideways" (none on diagonal boards; left and right on Turkish).
-    pub side: u8,
+    pub sideways: u8,
     /// Directions that are "forward" for Dark (down the board).
     pub down: u8,
     /// The top row (Light's far row, Dark's back row).
@@ -144,7 +144,7 @@ const fn diagonal(size: u8, mirrored: bool) -> Geometry {
         board,
         dirs: [diag_dir(board, -w - 1), diag_dir(board, -w), diag_dir(board, w), diag_dir(board, w + 1)],
         up: 0b0011,
-        side: 0,
+        sideways: 0,
         down: 0b1100,
         top_row: diag_row(w as u32, 0),
         bottom_row: diag_row(w as u32, size as u32 - 1),
@@ -167,7 +167,7 @@ const fn orthogonal() -> Geometry {
             Direction { shift: 8, from_mask: !(0xFF << 56), wraps: false },
         ],
         up: 0b0001,
-        side: 0b0110,
+        sideways: 0b0110,
         down: 0b1000,
         top_row: 0xFF,
         bottom_row: 0xFF << 56,

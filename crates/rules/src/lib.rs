@@ -14,6 +14,8 @@
 //!
 //! No I/O and no dependencies: this crate stands on its own.
 
+#![warn(missing_docs)]
+
 pub mod bitboard;
 mod captures;
 pub mod color;

@@ -14,7 +14,7 @@ pub(crate) fn man_step_dirs<R: RuleSet, const LIGHT: bool>() -> u8 {
     let g = &R::R.geometry;
     let mut dirs = g.forward(LIGHT);
     if R::R.men_step_sideways {
-        dirs |= g.side;
+        dirs |= g.sideways;
     }
     dirs
 }

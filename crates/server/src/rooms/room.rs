@@ -64,6 +64,15 @@ fn color_side(c: Color) -> Side {
 }
 
 impl Core {
+    /// The routes the player to move may play: every legal route, none once the game is over.
+    fn playable_routes(&self) -> Vec<Move> {
+        if self.game.outcome().is_none() {
+            self.game.position().legal_routes()
+        } else {
+            Vec::new()
+        }
+    }
+
     /// A new room with its first game: the creator (player 0) gets `creator_color`.
     pub(crate) fn new(id: String, variant: Variant, creator_color: Color, token: String, now: i64) -> Core {
         Core {
@@ -212,7 +221,7 @@ impl Core {
 
     /// Works out an action of `player` at time `now`: the new state, what to store, and what
     /// to announce. Nothing is changed here.
-    pub(crate) fn act(&self, player: u8, action: &Action, away: [Option<i64>; 2], cfg: &RoomsConfig, now: i64) -> Result<Outcome2, ProtoError> {
+    pub(crate) fn act(&self, player: u8, action: &Action, away: [Option<i64>; 2], cfg: &RoomsConfig, now: i64) -> Result<Transition, ProtoError> {
         let me = self.color_of(player);
         let them = !me;
         let mut next = self.clone();
@@ -376,7 +385,7 @@ impl Core {
         next.remember(player, action.id());
         // The room row goes first: the other ops refer to it.
         ops.insert(0, next.save_op());
-        Ok(Outcome2 { next, ops, announce })
+        Ok(Transition { next, ops, announce })
     }
 
     /// How many plies a takeback for `c` undoes: back to just before `c`'s last move.
@@ -403,8 +412,8 @@ impl Core {
     }
 }
 
-/// What an action does.
-pub(crate) struct Outcome2 {
+/// What an action does: the room's next state, what to store, and what to announce.
+pub(crate) struct Transition {
     pub next: Core,
     pub ops: Vec<Op>,
     pub announce: Announce,
@@ -482,7 +491,7 @@ impl Room {
             ply: c.game.ply(),
             side_to_move: c.game.position().side_to_move().into(),
             moves: c.played(),
-            position: PositionJson::new(c.game.position(), &c.game.position().legal_routes_if(c.game.outcome().is_none())),
+            position: PositionJson::new(c.game.position(), &c.playable_routes()),
             last_move: c.game.moves().last().map(|m| MoveJson::new(c.variant, m)),
             outcome: c.game.outcome().map(OutcomeJson::new),
             clock: c.clock_json(now),
@@ -507,7 +516,7 @@ impl Room {
             side: c.game.positions()[ply - 1].side_to_move().into(),
             spent_ms: c.spent.last().copied().unwrap_or(0),
             mv: MoveJson::new(c.variant, mv),
-            position: PositionJson::new(c.game.position(), &c.game.position().legal_routes_if(c.game.outcome().is_none())),
+            position: PositionJson::new(c.game.position(), &c.playable_routes()),
             outcome: c.game.outcome().map(OutcomeJson::new),
             clock: c.clock_json(now),
         };
@@ -638,21 +647,6 @@ impl Room {
                 let text = self.presence_text(now);
                 self.broadcast(text);
             }
-        }
-    }
-}
-
-/// Legal routes of a position, or none once the game is over.
-trait LegalIf {
-    fn legal_routes_if(&self, on: bool) -> Vec<Move>;
-}
-
-impl LegalIf for draughts_rules::Position {
-    fn legal_routes_if(&self, on: bool) -> Vec<Move> {
-        if on {
-            self.legal_routes().to_vec()
-        } else {
-            Vec::new()
         }
     }
 }
