@@ -38,20 +38,29 @@ pub const POSITIONS: &[(Variant, &str)] = &[
 /// One searched position.
 #[derive(Clone, Debug)]
 pub struct BenchRow {
+    /// Rule set of the position.
     pub variant: Variant,
     /// The FEN (the start position written out).
     pub fen: String,
+    /// Nodes searched (deterministic: each search starts from cleared tables).
     pub nodes: u64,
+    /// Time the search took.
     pub elapsed: Duration,
+    /// The search's score for the side to move: centi-men, or a mate score (see
+    /// [`crate::search::mate_in`]).
     pub score: i32,
 }
 
 /// The whole benchmark.
 #[derive(Clone, Debug)]
 pub struct BenchReport {
+    /// Search depth of every position, in plies.
     pub depth: u32,
+    /// One row per position of [`POSITIONS`], in that order.
     pub rows: Vec<BenchRow>,
+    /// Total nodes over all positions: the bench signature.
     pub nodes: u64,
+    /// Total search time over all positions (setting up each position not counted).
     pub elapsed: Duration,
 }
 

@@ -25,36 +25,58 @@ use std::time::{Duration, Instant};
 /// A DXP message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Message {
+    /// GAMEREQ (`R`), Initiator to Follower: asks for a game.
     GameReq {
+        /// The Initiator's name (32 characters on the wire, space-padded).
         name: String,
         /// The colour the Follower is asked to play.
         follower: Color,
+        /// Time control: thinking time in minutes (3 digits) for the number of moves below.
         minutes: u32,
+        /// Time control: number of moves (3 digits) to be played within those minutes.
         moves: u32,
         /// `None`: the standard start position.
         position: Option<Position>,
     },
+    /// GAMEACC (`A`), Follower to Initiator: the answer to a GAMEREQ.
     GameAcc {
+        /// The Follower's name (32 characters on the wire, space-padded).
         name: String,
+        /// Acceptance code: 0 accepted, 1 wrong protocol version, 2 not this game (colour,
+        /// time or position refused), 3 no games at all.
         code: u8,
     },
+    /// MOVE (`M`): a move played, in either direction.
     Move {
+        /// Seconds the mover used for this move (4 digits).
         seconds: u32,
+        /// Origin square, international square number 1..50.
         from: u32,
+        /// Destination square, international square number 1..50.
         to: u32,
         /// Captured squares (PDN numbers 1..50).
         captured: Vec<u32>,
     },
+    /// GAMEEND (`E`): ends the game; the other side answers with its own GAMEEND.
     GameEnd {
+        /// Reason from the sender's point of view: 0 none given, 1 I lose, 2 draw, 3 I win.
         reason: u8,
+        /// Stop code: 0 another game may follow, 1 no more games (close the connection).
         stop: u8,
     },
+    /// CHAT (`C`): free text for the operator (ASCII, no NUL).
     Chat(String),
+    /// BACKREQ (`B`): asks to take moves back to an earlier point of the game.
     BackReq {
+        /// The move number to go back to (3 digits).
         move_number: u32,
+        /// The side to move at that move.
         color: Color,
     },
+    /// BACKACC (`K`): the answer to a BACKREQ.
     BackAcc {
+        /// Acceptance code: 0 accepted, 1 take-back not supported, 2 declined (we always
+        /// answer 1).
         code: u8,
     },
 }
@@ -329,6 +351,7 @@ impl DxpConfig {
 /// How a DXP game ended.
 #[derive(Clone, Debug)]
 pub struct DxpGame {
+    /// The game as played: from the start position or the one GAMEREQ sent, with every move.
     pub game: Game,
     /// The colour we played.
     pub ours: Color,

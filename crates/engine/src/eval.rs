@@ -35,14 +35,23 @@ pub enum Feature {
     King,
     /// Men on the side's own back row (the guard against crowning).
     Row0,
-    /// Men on the 2nd..9th row counted from the side's own back row (advancement and tempo).
+    /// Men on the 2nd row counted from the side's own back row (Row1..Row8 together measure
+    /// advancement and tempo).
     Row1,
+    /// Men on the 3rd row counted from the side's own back row.
     Row2,
+    /// Men on the 4th row counted from the side's own back row.
     Row3,
+    /// Men on the 5th row counted from the side's own back row.
     Row4,
+    /// Men on the 6th row counted from the side's own back row.
     Row5,
+    /// Men on the 7th row counted from the side's own back row (one before crowning on 8x8).
     Row6,
+    /// Men on the 8th row counted from the side's own back row (10x10 only: on 8x8 it is the far
+    /// row, which has no row feature).
     Row7,
+    /// Men on the 9th row counted from the side's own back row (10x10 only: one before crowning).
     Row8,
     /// Men on the central squares.
     CentreMan,
@@ -99,6 +108,8 @@ pub const FEATURE_NAMES: [&str; NUM_FEATURES] = [
 /// material phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
+    /// Light's count minus Dark's, indexed by [`Feature`] (for [`Feature::Turn`]: +1 when Light
+    /// is to move, -1 when Dark is).
     pub values: [i32; NUM_FEATURES],
     /// Material left on the board, 0 (none) ..= [`PHASE_MAX`] (the start position).
     pub phase: i32,
@@ -110,7 +121,10 @@ pub const PHASE_MAX: i32 = 256;
 /// Evaluation weights of one variant: for each feature, its opening and ending weight.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
+    /// Centi-men per unit of each feature at the start (phase [`PHASE_MAX`]), in [`Feature`] order.
     pub opening: [i32; NUM_FEATURES],
+    /// Centi-men per unit of each feature with no material left (phase 0), in [`Feature`] order;
+    /// between the two, weights are blended by the phase.
     pub ending: [i32; NUM_FEATURES],
 }
 

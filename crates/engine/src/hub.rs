@@ -32,7 +32,9 @@ pub const ENGINE_NAME: &str = "draughts";
 /// One parsed line: the command and its arguments in order (flags have an empty value).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
+    /// The first word of the line (`hub`, `pos`, `level`, `go`, `info`, `done`, ...).
     pub command: String,
+    /// The `name=value` arguments in the order written, quotes removed; a flag's value is empty.
     pub args: Vec<(String, String)>,
 }
 

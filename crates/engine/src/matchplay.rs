@@ -23,7 +23,10 @@ pub trait Player {
 /// Our engine at a strength level; with `movetime`, levels with no randomness think for that
 /// time instead of the level's own.
 pub struct EnginePlayer {
+    /// Strength level, 1 (beginner) to 8 (full strength).
     pub level: Level,
+    /// Thinking time per move replacing the level's own (levels 6 to 8; the others keep their
+    /// depth and use it as a cap); `None`: the level's time.
     pub movetime: Option<Duration>,
     searcher: Searcher,
     seed: u64,
@@ -81,7 +84,9 @@ impl Player for EnginePlayer {
 
 /// A Hub engine as a match player, thinking `movetime` per move.
 pub struct HubPlayer {
+    /// The engine process, past its `hub`/`init` handshake.
     pub client: HubClient,
+    /// Thinking time per move given to the engine.
     pub movetime: Duration,
 }
 
@@ -100,9 +105,11 @@ impl Player for HubPlayer {
 /// A finished game of a match.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
+    /// The game as played, from the start position (opening plies included).
     pub game: Game,
     /// Names of the Light and Dark players.
     pub light: String,
+    /// Name of the Dark player (PDN `Black`).
     pub dark: String,
     /// The result (adjudicated as a draw by agreement when the game reached the ply limit).
     pub outcome: Outcome,
@@ -154,12 +161,16 @@ impl GameRecord {
 /// Wins, draws and losses from the first player's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {
+    /// Games the first player won.
     pub wins: u32,
+    /// Games drawn (adjudicated draws at the ply limit included).
     pub draws: u32,
+    /// Games the first player lost.
     pub losses: u32,
 }
 
 impl Score {
+    /// Games played: wins, draws and losses together.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
@@ -200,6 +211,7 @@ impl Score {
 /// Match settings.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
+    /// Rule set of every game of the match.
     pub variant: Variant,
     /// Number of games (rounded up to pairs: each opening is played with both colours).
     pub games: usize,

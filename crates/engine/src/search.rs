@@ -149,8 +149,11 @@ pub struct SearchResult {
     pub score: i32,
     /// Depth of the last completed iteration.
     pub depth: u32,
+    /// Deepest ply reached (captures and extensions included).
     pub seldepth: u32,
+    /// Nodes searched in all.
     pub nodes: u64,
+    /// Time the whole search took.
     pub elapsed: Duration,
     /// The principal variation, starting with `best`.
     pub pv: Vec<Move>,

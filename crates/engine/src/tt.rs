@@ -22,14 +22,21 @@ pub const NO_MOVE: u8 = u8::MAX;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
 pub struct Entry {
+    /// The position's full Zobrist hash; 0 marks an empty slot.
     pub key: u64,
+    /// Search score for the side to move, centi-men; mate scores counted from this position
+    /// rather than the root. Clamped to `i16`.
     pub score: i16,
+    /// Static evaluation for the side to move, centi-men (clamped to `i16`); the search stores 0
+    /// here at present and never reads it.
     pub eval: i16,
     /// Depth in plies (may be negative for quiescence results; never stored below -1).
     pub depth: i8,
+    /// What `score` is: [`EXACT`], [`LOWER`] or [`UPPER`].
     pub bound: u8,
     /// Index of the best move in the generated list, or [`NO_MOVE`].
     pub mv: u8,
+    /// The table's search counter when stored: entries of older searches are replaced first.
     pub generation: u8,
 }
 

@@ -27,6 +27,7 @@ use std::sync::Mutex;
 /// Settings of a tuning run.
 #[derive(Clone, Debug)]
 pub struct TuneConfig {
+    /// Rule set whose weights are fitted.
     pub variant: Variant,
     /// Self-play games to generate.
     pub games: usize,
@@ -49,8 +50,11 @@ pub struct TuneConfig {
 /// target is then the result alone).
 #[derive(Clone, Debug)]
 pub struct Sample {
+    /// The position's feature vector (Light minus Dark) and phase.
     pub features: Features,
+    /// The game's result for Light: 1, 0.5 or 0.
     pub result: f64,
+    /// Light's score by the self-play search, centi-men; NaN for positions from game records.
     pub score: f64,
 }
 
@@ -93,6 +97,7 @@ pub fn samples_from_pdn(text: &str, variant: Variant) -> (Vec<Sample>, usize) {
 /// [`fit_patterns`]).
 #[derive(Clone, Debug)]
 pub struct PositionSample {
+    /// The quiet position (no capture pending).
     pub position: Position,
     /// Light's score by the self-play search, centi-men.
     pub score: f64,
@@ -281,11 +286,15 @@ fn adam_step(m: &mut f64, v: &mut f64, g: f64, t: usize) -> f64 {
 /// The result of a fit.
 #[derive(Clone, Debug)]
 pub struct Fit {
+    /// The fitted weights, rounded to whole centi-men.
     pub weights: Weights,
     /// The sigmoid scale fitted to the starting weights.
     pub k: f64,
+    /// Mean squared error between prediction and target with the starting weights.
     pub loss_before: f64,
+    /// Mean squared error with the fitted weights (before rounding).
     pub loss_after: f64,
+    /// Number of positions fitted to.
     pub samples: usize,
 }
 
@@ -351,14 +360,17 @@ pub fn fit(samples: &[Sample], start: &Weights, iterations: usize, lambda: f64) 
 /// The result of a pattern fit ([`fit_patterns`]).
 #[derive(Clone, Debug)]
 pub struct PatternFit {
+    /// The fitted pattern values (those of the best pass).
     pub patterns: Patterns,
     /// The sigmoid scale fitted to the linear evaluation.
     pub k: f64,
     /// Mean squared error on the held-out positions, without and with the fitted values.
     pub held_out_before: f64,
+    /// Mean squared error on the held-out positions with the values kept.
     pub held_out_after: f64,
     /// Positions fitted to (each also seen with colours reversed) and held out.
     pub fitted: usize,
+    /// Positions held out to choose the best pass (each also seen with colours reversed).
     pub held_out: usize,
     /// The pass whose values were kept (the one with the lowest held-out error).
     pub best_pass: usize,

@@ -6,7 +6,9 @@ use std::ops::Not;
 /// A side. Light is White in PDN and FEN, shown at the bottom, moving up; Dark is Black.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// The side starting on the bottom rows and moving up: White in PDN and FEN (`W`).
     Light,
+    /// The side starting on the top rows and moving down: Black in PDN and FEN (`B`).
     Dark,
 }
 

@@ -9,14 +9,20 @@ use std::fmt;
 /// A kind of piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PieceKind {
+    /// An uncrowned piece: steps forward only (sideways too in Turkish) and is crowned on its far
+    /// row (RULES.md sections 1 and 2).
     Man,
+    /// A crowned man: moves and captures backwards as well as forwards, one square or flying as
+    /// the variant's `king_range` says (RULES.md section 2).
     King,
 }
 
 /// A piece: its side and kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// The side that owns the piece.
     pub color: Color,
+    /// Man or king.
     pub kind: PieceKind,
 }
 
@@ -30,7 +36,15 @@ pub enum SetupError {
     /// A king bit is set on an empty square.
     KingOnEmpty(u32),
     /// A side has more pieces than the variant gives it.
-    TooManyPieces { color: Color, count: u32, max: u32 },
+    TooManyPieces {
+        /// The side with too many pieces.
+        color: Color,
+        /// How many pieces (men and kings together) that side has in the set-up.
+        count: u32,
+        /// The most allowed: the number of pieces a side has in the variant's start position
+        /// (12, 16 in Turkish, 20 in international).
+        max: u32,
+    },
 }
 
 impl fmt::Display for SetupError {

@@ -25,30 +25,82 @@ pub enum MoveQuery<'a> {
     Text(&'a str),
     /// Squares already read from move text (origin, some landings, destination) and whether
     /// the text wrote a capture separator; matched as [`MoveQuery::Text`].
-    Through { squares: &'a [u32], capture_mark: bool },
+    Through {
+        /// The squares in the order written, as bit indices: origin, any landings, destination.
+        squares: &'a [u32],
+        /// True when the text joined them with `x` or `:` (a capture), false for `-`.
+        capture_mark: bool,
+    },
     /// A route: the origin and every landing square in order, exactly as played on the board;
     /// `captured`, when given, must be the move's captured set.
-    Route { from: u32, landings: &'a [u32], captured: Option<u64> },
+    Route {
+        /// The origin square (bit index).
+        from: u32,
+        /// Every landing square in order, the last one the destination (bit indices); a single
+        /// square for a quiet move.
+        landings: &'a [u32],
+        /// The captured squares as a bit set, when the caller knows them; `None` matches any.
+        captured: Option<u64>,
+    },
     /// Origin and destination, with the captured set when given (Hub, DXP); without it the
     /// two squares must name one move.
-    Taking { from: u32, to: u32, captured: Option<u64> },
+    Taking {
+        /// The origin square (bit index).
+        from: u32,
+        /// The destination square (bit index).
+        to: u32,
+        /// The captured squares as a bit set (as DXP's MOVE sends them); `None`: the two
+        /// squares alone must name one move.
+        captured: Option<u64>,
+    },
 }
 
 /// Why a query names no single legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MatchError {
     /// A square name that is not on the board (the name, and why).
-    BadSquare { name: String, reason: String },
+    BadSquare {
+        /// The square as written.
+        name: String,
+        /// Why it names no playable square of the variant's board.
+        reason: String,
+    },
     /// Move text that is not squares joined by `-` or `x` (the token and where it is).
     Syntax(ParseError),
     /// No legal move matches. `asked` is the query as written; `legal` the legal moves.
-    Illegal { variant: Variant, asked: String, legal: Vec<Move> },
+    Illegal {
+        /// Rule set of the position the query was matched in (to write the moves listed).
+        variant: Variant,
+        /// The query written out as move text (squares in the variant's notation).
+        asked: String,
+        /// Every legal move of the position; empty when the side to move has none.
+        legal: Vec<Move>,
+    },
     /// A quiet move written with a capture mark (`11x15`).
-    QuietWrittenAsCapture { variant: Variant, asked: String },
+    QuietWrittenAsCapture {
+        /// Rule set of the position the query was matched in.
+        variant: Variant,
+        /// The query written out as move text.
+        asked: String,
+    },
     /// Several legal moves match; `candidates` lists them (full paths in [`fmt::Display`]).
-    Ambiguous { variant: Variant, asked: String, candidates: Vec<Move> },
+    Ambiguous {
+        /// Rule set of the position the query was matched in (to write the candidates).
+        variant: Variant,
+        /// The query written out as move text.
+        asked: String,
+        /// The legal moves the query matches (two or more).
+        candidates: Vec<Move>,
+    },
     /// A legal capture starts with exactly these hops but goes on: the chain was cut short.
-    Incomplete { variant: Variant, asked: String, continuations: Vec<Move> },
+    Incomplete {
+        /// Rule set of the position the query was matched in (to write the continuations).
+        variant: Variant,
+        /// The query written out as move text.
+        asked: String,
+        /// The complete legal captures that begin with the hops asked.
+        continuations: Vec<Move>,
+    },
 }
 
 impl MatchError {

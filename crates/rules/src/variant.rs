@@ -122,13 +122,29 @@ pub struct Rules {
 /// The rule sets we offer. Ids as in RULES.md section 2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Variant {
+    /// `english`: English draughts (checkers), 8x8; Dark moves first, short kings, free capture
+    /// choice.
     English,
+    /// `american`: guide 000's local 8x8 setting; as English but Light moves first and the quiet
+    /// counter is reset by a capture or a promotion.
     American,
+    /// `german`: guide 000's local 8x8 setting; as American with flying kings, men capturing
+    /// forwards only.
     German,
+    /// `russian`: Russian draughts, 8x8; men capture backwards, flying kings, a man crowned
+    /// mid-chain goes on capturing as a king.
     Russian,
+    /// `international`: international draughts, 10x10; maximum capture, crowned only at the end
+    /// of a chain.
     International,
+    /// `turkish`: Turkish draughts, all 64 squares, orthogonal moves; maximum capture, taken
+    /// pieces vanish at once, one-piece-each ending.
     Turkish,
+    /// `italian`: Italian draughts, 8x8 turned (h1 dark); men never take kings, Italian capture
+    /// precedence (RULES.md section 3).
     Italian,
+    /// `brazilian`: Brazilian draughts, international rules on the 8x8 board (a table entry
+    /// only; not offered in the app).
     Brazilian,
 }
 
