@@ -5,7 +5,7 @@
 use anyhow::{anyhow, bail, Result};
 use draughts_engine::dxp::{follow, initiate, Connection, DxpConfig, DxpGame};
 use draughts_engine::matchplay::balanced_opening;
-use draughts_rules::notation::movetext;
+use draughts_rules::notation::replay;
 use draughts_rules::{Color, Variant};
 use std::io::Write;
 use std::net::{TcpListener, TcpStream};
@@ -95,19 +95,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
         };
         // A progress line nobody can read is dropped; the games go on (the summary reports it).
         let _ = outln!("game {count}: we played {} — {result} (our score {})", g.ours, g.our_score());
-        let moves: Vec<String> = g.game.moves().iter().map(|m| movetext::write(Variant::International, m)).collect();
         let (white, black) = if g.ours == Color::Light { (a.name.as_str(), "opponent") } else { ("opponent", a.name.as_str()) };
-        let res = g.outcome.map(|o| o.pdn()).unwrap_or("*");
-        pdn.push_str(&format!("[Event \"DXP\"]\n[White \"{white}\"]\n[Black \"{black}\"]\n[Result \"{res}\"]\n[GameType \"20\"]\n"));
-        let mut line = String::new();
-        for (i, m) in moves.iter().enumerate() {
-            if i % 2 == 0 {
-                line.push_str(&format!("{}. ", i / 2 + 1));
-            }
-            line.push_str(m);
-            line.push(' ');
-        }
-        pdn.push_str(&format!("{}{res}\n\n", line));
+        let tags = [("Event", "DXP"), ("White", white), ("Black", black)];
+        pdn.push_str(&replay::write_pdn(&g.game, &tags.map(|(k, v)| (k.to_string(), v.to_string()))));
+        pdn.push('\n');
     };
     let mut on_move = |_: &draughts_rules::Game| {};
     let games = match (&a.listen, &a.connect) {

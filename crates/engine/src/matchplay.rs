@@ -5,9 +5,8 @@
 use crate::hub::HubClient;
 use crate::level::Level;
 use crate::search::{Limits, Searcher};
-use draughts_rules::notation::movetext;
+use draughts_rules::notation::replay::{self, RecordOptions};
 use draughts_rules::{Color, Game, Move, Outcome, Reason, Variant};
-use std::fmt::Write as _;
 use std::time::Duration;
 
 /// A player of a match.
@@ -120,41 +119,23 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
-    /// The game as PDN (RULES.md section 6): tags, then numbered moves with full paths.
+    /// The game as PDN (RULES.md section 6) by the one writer ([`replay::write_pdn_with`]):
+    /// Event, Round and the players, the match's result with its Termination, a comment where
+    /// the given opening ends.
     pub fn to_pdn(&self, event: &str) -> String {
-        let v = self.game.variant();
-        let mut s = String::new();
-        let _ = writeln!(s, "[Event \"{}\"]", event.replace('"', "'"));
-        let _ = writeln!(s, "[Round \"{}\"]", self.round);
-        let _ = writeln!(s, "[White \"{}\"]", self.light.replace('"', "'"));
-        let _ = writeln!(s, "[Black \"{}\"]", self.dark.replace('"', "'"));
-        let _ = writeln!(s, "[Result \"{}\"]", self.outcome.pdn());
-        let _ = writeln!(s, "[GameType \"{}\"]", v.rules().game_type);
-        let _ = writeln!(s, "[Variant \"{}\"]", v.id());
-        let _ = writeln!(s, "[Termination \"{}\"]", self.outcome.reason().code());
-        let mut line = String::new();
-        let first = v.rules().first_mover;
-        for (i, m) in self.game.moves().iter().enumerate() {
-            let mut tok = String::new();
-            if i % 2 == 0 {
-                let _ = write!(tok, "{}. ", i / 2 + 1);
-            }
-            tok.push_str(&movetext::write(v, m));
-            if i == self.opening_plies.saturating_sub(1) && self.opening_plies > 0 {
-                tok.push_str(" {end of opening}");
-            }
-            if line.len() + tok.len() + 1 > 79 {
-                let _ = writeln!(s, "{}", line.trim_end());
-                line.clear();
-            }
-            line.push_str(&tok);
-            line.push(' ');
-        }
-        let _ = first;
-        line.push_str(self.outcome.pdn());
-        let _ = writeln!(s, "{}", line.trim_end());
-        s.push('\n');
-        s
+        let tags = [("Event", event.to_string()), ("Round", self.round.to_string()), ("White", self.light.clone()), ("Black", self.dark.clone())];
+        let comments = match self.opening_plies {
+            0 => Vec::new(),
+            n => vec![(n - 1, "end of opening".to_string())],
+        };
+        replay::write_pdn_with(
+            &self.game,
+            &RecordOptions {
+                tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+                outcome: Some(self.outcome),
+                comments,
+            },
+        )
     }
 }
 
@@ -336,5 +317,24 @@ mod tests {
         let b = balanced_opening(Variant::English, 4, 5);
         assert_eq!(a, b);
         assert_eq!(a.len(), 4);
+    }
+
+    #[test]
+    fn a_match_game_is_written_by_the_one_pdn_writer_and_reads_back() {
+        use draughts_rules::notation::{pdn, replay};
+        let opening = balanced_opening(Variant::Russian, 4, 3);
+        let mut a = EnginePlayer::fixed_depth(2);
+        let mut b = EnginePlayer::fixed_depth(1);
+        // Stopped at 20 plies: a result decided by the match, not by the rules.
+        let rec = play_game(&mut a, &mut b, Variant::Russian, &opening, 20, 2).unwrap();
+        let text = rec.to_pdn("unit \"test\"");
+        assert!(text.contains("[Event \"unit \\\"test\\\"\"]") && text.contains("[Round \"2\"]"), "{text}");
+        assert!(text.contains(&format!("[Termination \"{}\"]", rec.outcome.reason().code())), "{text}");
+        assert!(text.contains("{end of opening}"), "{text}");
+        let file = pdn::parse(&text);
+        assert_eq!(file.games.len(), 1, "{text}");
+        let back = replay::replay(&file.games[0], Variant::Russian).unwrap();
+        assert_eq!(back.moves, rec.game.moves(), "{text}");
+        assert_eq!(file.games[0].result.as_deref(), Some(rec.outcome.pdn()));
     }
 }

@@ -423,6 +423,9 @@ pub struct WriteOptions {
     pub start_number: u32,
     /// True if the first move in `moves` is Black's: it is then written `1... 9-13`.
     pub black_first: bool,
+    /// Comments written `{...}` after the move of that index in `moves` (0-based); braces in
+    /// the text are dropped, as a comment cannot hold them.
+    pub comments: Vec<(usize, String)>,
 }
 
 impl Default for WriteOptions {
@@ -430,6 +433,7 @@ impl Default for WriteOptions {
         WriteOptions {
             start_number: 1,
             black_first: false,
+            comments: Vec::new(),
         }
     }
 }
@@ -500,6 +504,9 @@ pub fn write_game_with(
             units.push(format!("{number}... {mv}"));
         } else {
             units.push(mv.to_string());
+        }
+        for (_, text) in opts.comments.iter().filter(|(at, _)| *at == i) {
+            units.push(format!("{{{}}}", text.replace(['{', '}'], "")));
         }
     }
     let result = result.trim();
@@ -1855,6 +1862,7 @@ mod tests {
             &WriteOptions {
                 start_number: 1,
                 black_first: true,
+                ..Default::default()
             },
         );
         assert_eq!(s, "1... 9-13 2. 22-18 13-17 *\n");
@@ -1975,6 +1983,7 @@ mod tests {
             let opts = WriteOptions {
                 start_number: 1 + rng.below(3) as u32,
                 black_first: rng.below(2) == 0,
+                ..Default::default()
             };
             let text = write_game_with(&t, &moves, &result, &opts);
             let f = parse(&text);

@@ -12,7 +12,7 @@
 
 use super::movetext;
 use super::pdn::{self, PdnGame};
-use crate::game::Game;
+use crate::game::{Game, Outcome};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::resolve::{self, MoveQuery};
@@ -270,13 +270,38 @@ fn continues(pos: &Position, squares: &[u32]) -> bool {
 /// when the game does not start from the start position, `extra` tags (Event, White, ...), the
 /// moves with full paths, and the result (`*` while the game goes on).
 pub fn write_pdn(game: &Game, extra: &[(String, String)]) -> String {
+    write_pdn_with(game, &RecordOptions { tags: extra.to_vec(), ..RecordOptions::default() })
+}
+
+/// What a PDN record adds to a game (see [`write_pdn_with`]).
+#[derive(Clone, Debug, Default)]
+pub struct RecordOptions {
+    /// Tags written first, in order (Event, players, ...).
+    pub tags: Vec<(String, String)>,
+    /// The result when it was decided outside the game's rules (a match's adjudication);
+    /// `None`: the game's own outcome. Also written as a `Termination` tag (its reason code).
+    pub outcome: Option<Outcome>,
+    /// Comments after the move of that index (0-based ply), e.g. where a set opening ends.
+    pub comments: Vec<(usize, String)>,
+}
+
+/// Writes `game` as a PDN record: `opts.tags`, then `Result`, `GameType` (and `Variant` for the
+/// local 8x8 settings), `Termination` when `opts.outcome` is given, `SetUp`/`FEN` when the game
+/// did not start from the start position, and the moves with their full paths. Every PDN the
+/// project writes goes through here; [`crate::notation::pdn::parse`] and [`replay`] read it
+/// back to the same moves.
+pub fn write_pdn_with(game: &Game, opts: &RecordOptions) -> String {
     let v = game.variant();
-    let mut tags: Vec<(String, String)> = extra.to_vec();
-    let result = game.outcome().map(|o| o.pdn()).unwrap_or("*");
+    let mut tags: Vec<(String, String)> = opts.tags.clone();
+    let outcome = opts.outcome.or(game.outcome());
+    let result = outcome.map(|o| o.pdn()).unwrap_or("*");
     tags.push(("Result".into(), result.into()));
     tags.push(("GameType".into(), v.rules().game_type.to_string()));
     if matches!(v, Variant::American | Variant::German) {
         tags.push(("Variant".into(), v.id().into()));
+    }
+    if let Some(o) = opts.outcome {
+        tags.push(("Termination".into(), o.reason().code()));
     }
     let start = game.start();
     if *start != Position::start(v) {
@@ -286,6 +311,7 @@ pub fn write_pdn(game: &Game, extra: &[(String, String)]) -> String {
     let moves: Vec<String> = game.moves().iter().map(|m| movetext::write(v, m)).collect();
     let opts = pdn::WriteOptions {
         black_first: start.side_to_move() == Color::Dark && v.rules().first_mover == Color::Light,
+        comments: opts.comments.clone(),
         ..Default::default()
     };
     pdn::write_game_with(&tags, &moves, result, &opts)
