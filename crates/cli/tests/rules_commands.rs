@@ -67,6 +67,24 @@ fn bad_fen_is_a_clear_error() {
     assert!(String::from_utf8(out.stderr).unwrap().contains("--depth"));
 }
 
+/// `--fen` takes the FEN as other programs write it (the PDN tag, move counters) and refuses the
+/// shapes that hid mistakes, saying where.
+#[test]
+fn fen_option_reads_tags_and_counters_and_refuses_empty_fields() {
+    for fen in ["[FEN \"W:W21,22:B1\"]", "W:W21,22:B1:H0:F1"] {
+        let out = draughts().args(["moves", "--variant", "english", "--fen", fen]).output().unwrap();
+        assert!(out.status.success(), "{fen}: {}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.lines().any(|l| l == "21-17"), "{fen}: {text}");
+    }
+    for (fen, words) in [("W", "no piece list"), ("W:", "empty field"), ("W:W21,,22:B1", "empty item")] {
+        let out = draughts().args(["moves", "--variant", "english", "--fen", fen]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{fen}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(words) && err.contains("at character"), "{fen}: {err}");
+    }
+}
+
 #[test]
 fn pdn_check_reports_failures_and_exit_status() {
     let mut good = tempfile::NamedTempFile::new().unwrap();
