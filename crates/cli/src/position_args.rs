@@ -10,7 +10,8 @@ pub struct PositionArgs {
     /// Rule set: english, american, german, russian, international, turkish, italian, brazilian.
     #[arg(long, value_parser = crate::parse_variant)]
     pub variant: Variant,
-    /// The position as FEN (default: the start position).
+    /// The position as FEN (default: the start position): `W:W21-32:B1-12`, or as other programs
+    /// write it, the PDN tag `[FEN "..."]` or with `:H0:F1` move counters (ignored).
     #[arg(long)]
     pub fen: Option<String>,
 }

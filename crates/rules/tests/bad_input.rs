@@ -46,6 +46,21 @@ const FEN_CASES: &[Case] = &[
     ("turkish", "W:W21:Ba7", "21", 3, "square numbers are not used"),
     ("turkish", "W:Wa9:Ba7", "a9", 3, "off the 8x8 board"),
     ("italian", "W:Wa8:B1", "1", 7, "listed twice"),
+    // Leniencies that hid mistakes: a side to move alone, an empty field, an empty list item.
+    ("english", "W", "", 1, "no piece list"),
+    ("english", "W.", "", 1, "no piece list"),
+    ("english", "W:", "", 2, "empty field"),
+    ("english", "W:W1::B3", "", 5, "empty field"),
+    ("english", "W:W1,,2:B3", "", 5, "empty item in Light's list"),
+    ("english", "W:W1,2,:B3", "", 7, "empty item"),
+    ("english", "W:W1:B,3", "", 6, "empty item in Dark's list"),
+    // The move counters other programs write must be numbers, after the piece lists.
+    ("english", "W:W21:B1:Hx", "Hx", 9, "followed by a number"),
+    ("english", "W:W21:B1:F", "F", 9, "followed by a number"),
+    ("english", "W:W21:B1:H0:H1", "H1", 12, "given twice"),
+    ("english", "W:H0:W21:B1", "W21", 5, "before the H and F fields"),
+    ("english", "[FEN W:W21:B1", "[FEN W:W21:B1", 0, "must end with ]"),
+    ("english", "[Event \"W:W21:B1\"]", "Event", 1, "[FEN"),
 ];
 
 #[test]
@@ -68,6 +83,35 @@ fn fen_set_up_errors() {
     let p = fen::parse(Variant::English, "W:W2:B30").unwrap();
     assert_eq!(p.kings(draughts_rules::Color::Light), 0);
     assert!(p.legal_moves().is_empty());
+}
+
+/// What other programs write around a FEN reads as the FEN alone: the whole PDN tag, the quoted
+/// value, and trailing half-move clock and full-move number fields (read, then ignored). What
+/// was accepted before still is.
+#[test]
+fn fen_as_other_programs_write_it() {
+    let v = Variant::English;
+    let plain = fen::parse(v, "W:W21,22:BK1,2").unwrap();
+    for input in [
+        "[FEN \"W:W21,22:BK1,2\"]",
+        " [fen \"W:W21,22:BK1,2.\"] ",
+        "\"W:W21,22:BK1,2\"",
+        "W:W21,22:BK1,2:H0:F1",
+        "W:W21,22:BK1,2:H12:F40.",
+        "[FEN \"W:W21,22:BK1,2:H0:F1\"]",
+        "W:W21,22:BK1,2.",
+        " W : W21 , 22 : B K1 , 2 ",
+    ] {
+        assert_eq!(fen::parse(v, input).unwrap_or_else(|e| panic!("{input:?}: {e}")), plain, "{input:?}");
+    }
+    // Sides listed with no pieces, and one side left out, still read.
+    assert!(fen::parse(v, "W:W:B").is_ok());
+    assert!(fen::parse(v, "B:W22:B").is_ok());
+    assert!(fen::parse(v, "W:W22").is_ok());
+    // Offsets inside a tag count from the start of what was given.
+    let input = "[FEN \"W:W21,,22:B1\"]";
+    let e = fen::parse(v, input).unwrap_err();
+    assert_eq!(e.offset, 12, "{e}");
 }
 
 const TEXT_CASES: &[Case] = &[

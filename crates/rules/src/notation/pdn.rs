@@ -25,10 +25,19 @@
 //! * terminators in both `1-0` and `2-0` styles, `*`, `1/2-1/2`, and match scores such
 //!   as `4-6` (see [`parse`] for how a score is told apart from a move).
 //!
+//! A move left incomplete (`32x`, a separator with no square after it) is skipped with a
+//! warning too, and kept in [`PdnGame::incomplete`], so that a replay can refuse a game it
+//! could not read whole.
+//!
+//! [`Reader`] reads the same records from a byte stream a game at a time, for files too big to
+//! hold (see [`reader`]).
+//!
 //! [`write_game`] / [`write_game_with`] produce canonical PDN that [`parse`] reads back
 //! exactly (tags, move texts and result).
 
+pub mod reader;
 
+pub use reader::{Chunk, ReadError, Reader};
 
 use std::fmt;
 
@@ -70,6 +79,18 @@ pub struct PdnGame {
     /// The game terminator as written (`1-0`, `0-1`, `1/2-1/2`, `2-0`, `0-2`, `1-1`,
     /// `0-0`, `*`, a match score like `4-6`), or `None` if the record had none.
     pub result: Option<String>,
+    /// Moves of the main line that were left incomplete (`32x`) and skipped, in order.
+    pub incomplete: Vec<IncompleteMove>,
+}
+
+/// A move of the main line that the reader could not read whole: squares joined by a separator
+/// with nothing after it (`32x`, `c3-`), or a square alone (`c3`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct IncompleteMove {
+    /// How many moves of [`PdnGame::moves`] come before it.
+    pub after: usize,
+    /// The text as written, and where.
+    pub token: MoveToken,
 }
 
 /// One move of the main line.
@@ -332,11 +353,47 @@ fn parse_square(part: &str) -> Option<(Square, bool)> {
 /// assert_eq!(f.warnings[0].to_string(), "line 3, col 1: stray result '1-1' outside any game; skipped");
 /// ```
 pub fn parse(text: &str) -> PdnFile {
-    let mut lexer = Lexer::new(text);
+    parse_part(text, 1, 1).0
+}
+
+/// Whether a line (of decoded text) starts with a well-formed tag, and whether it holds only
+/// tags and spaces: where [`Reader`] may cut a file between records.
+pub(crate) fn tag_line(line: &str) -> (bool, bool) {
+    let lexer = Lexer::new(line, 1);
+    let mut c = lexer.cur;
+    let mut starts = false;
+    loop {
+        while lexer.at(c).is_some_and(is_ws) {
+            lexer.step(&mut c);
+        }
+        if lexer.at(c).is_none() {
+            return (starts, starts);
+        }
+        if lexer.at(c) != Some('[') {
+            return (starts, false);
+        }
+        match lexer.read_tag(c, true) {
+            Some(tag) => {
+                c = tag.end;
+                starts = true;
+            }
+            None => return (starts, false),
+        }
+    }
+}
+
+/// [`parse`] for a piece of a text that starts at the beginning of line `first_line` and holds
+/// games from number `first_number` on. Also says whether the piece ended cleanly: a
+/// well-formed tag on the line after it would start a new record exactly as it does in the
+/// whole text (no record with tags but no move text is open, and no comment or variation ran
+/// to the end of the piece).
+pub(crate) fn parse_part(text: &str, first_line: usize, first_number: usize) -> (PdnFile, bool) {
+    let mut lexer = Lexer::new(text, first_line);
     lexer.run();
     let Lexer {
         tokens,
         mut warnings,
+        ran_off_end,
         ..
     } = lexer;
     let mut games = Vec::new();
@@ -371,6 +428,14 @@ pub fn parse(text: &str) -> PdnFile {
                 rec.moves_since_number = 0;
             }
             Kind::Move(text) => rec.push_move(line, col, text),
+            Kind::Incomplete(text) => {
+                // Kept with the record it stands in (the lexer warned already); it does not
+                // count as move text, so record boundaries stay where they were.
+                if rec.start.is_some() {
+                    let after = rec.moves.len();
+                    rec.incomplete.push(IncompleteMove { after, token: MoveToken { text, line, col, number: None } });
+                }
+            }
             Kind::MaybeResult(text) => {
                 let end_evidence = tokens
                     .peek()
@@ -410,10 +475,14 @@ pub fn parse(text: &str) -> PdnFile {
             }
         }
     }
+    let clean = !ran_off_end && (rec.movetext || rec.start.is_none());
     rec.finish(&mut games, &mut warnings);
     // Lexer and record warnings were collected separately; report them in file order.
     warnings.sort_by_key(|w| (w.line, w.col));
-    PdnFile { games, warnings }
+    for g in &mut games {
+        g.number += first_number - 1;
+    }
+    (PdnFile { games, warnings }, clean)
 }
 
 /// Options for [`write_game_with`].
@@ -559,6 +628,7 @@ fn sanitize_tag_name(name: &str) -> String {
 struct Record {
     tags: Vec<(String, String)>,
     moves: Vec<MoveToken>,
+    incomplete: Vec<IncompleteMove>,
     result: Option<String>,
     result_pos: (usize, usize),
     /// Position of the first token of the record.
@@ -635,6 +705,7 @@ impl Record {
             tags: rec.tags,
             moves: rec.moves,
             result: rec.result,
+            incomplete: rec.incomplete,
         });
     }
 }
@@ -658,6 +729,8 @@ enum Kind {
         dots: usize,
     },
     Move(String),
+    /// A move left incomplete (`32x`); skipped, with a warning.
+    Incomplete(String),
     /// A standard game terminator.
     Result(String),
     /// `<n>-<n>` that is not a standard terminator (a move or a match score), or a lone
@@ -685,6 +758,8 @@ struct Lexer {
     cur: Cursor,
     tokens: Vec<Token>,
     warnings: Vec<PdnWarning>,
+    /// True when a comment or variation was still open at the end of the text.
+    ran_off_end: bool,
 }
 
 struct ParsedTag {
@@ -737,16 +812,18 @@ fn excerpt(s: &str) -> String {
 }
 
 impl Lexer {
-    fn new(text: &str) -> Self {
+    /// A lexer of `text`, whose first line is line `first_line` of the file.
+    fn new(text: &str, first_line: usize) -> Self {
         Lexer {
             chars: text.chars().collect(),
             cur: Cursor {
                 pos: 0,
-                line: 1,
+                line: first_line,
                 col: 1,
             },
             tokens: Vec::new(),
             warnings: Vec::new(),
+            ran_off_end: false,
         }
     }
 
@@ -984,6 +1061,7 @@ impl Lexer {
                 start,
                 format!("incomplete move '{}' skipped", excerpt(&text)),
             );
+            self.push(start, Kind::Incomplete(text));
         } else if is_result_token(&text) {
             self.push(start, Kind::Result(text));
         } else if text
@@ -1218,6 +1296,7 @@ impl Lexer {
             }
         }
         self.cur = c;
+        self.ran_off_end = true;
         self.warn(start, "unterminated comment skipped to the end".to_string());
     }
 
@@ -1257,6 +1336,7 @@ impl Lexer {
                 _ => self.bump(),
             }
         }
+        self.ran_off_end = true;
         self.warn(
             start,
             "unterminated variation skipped to the end".to_string(),

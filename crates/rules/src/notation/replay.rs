@@ -110,9 +110,16 @@ pub fn start_position(game: &PdnGame, variant: Variant) -> Result<Position, Repl
 }
 
 /// Replays a game under `variant`.
+///
+/// A game with a move the reader could not read whole ([`PdnGame::incomplete`], such as a
+/// trailing `32x`) fails at that move, even when the moves around it replay: what was not read
+/// is not known to be legal, and the moves after it are read without it. A capture written
+/// with fewer hops than it has, when nothing after it continues it, fails as cut short.
 pub fn replay(game: &PdnGame, variant: Variant) -> Result<Replayed, ReplayError> {
     let start = start_position(game, variant)?;
-    let tokens: Vec<Token> = game.moves.iter().map(|t| Token::new(t, variant)).collect();
+    let cut = game.incomplete.first();
+    let read = &game.moves[..cut.map_or(game.moves.len(), |c| c.after.min(game.moves.len()))];
+    let tokens: Vec<Token> = read.iter().map(|t| Token::new(t, variant)).collect();
     let plain = run(start, &tokens, false);
     let result = match plain {
         Ok(moves) => Ok(moves),
@@ -135,7 +142,17 @@ pub fn replay(game: &PdnGame, variant: Variant) -> Result<Replayed, ReplayError>
             }
         }
     };
-    result.map(|(moves, notes)| Replayed { variant, start, moves, notes })
+    let (moves, notes) = result?;
+    if let Some(c) = cut {
+        return Err(ReplayError {
+            ply: moves.len() + 1,
+            move_text: c.token.text.clone(),
+            line: c.token.line,
+            col: c.token.col,
+            reason: "incomplete move: a separator with no square after it (or a square alone); the game cannot be read past it".to_string(),
+        });
+    }
+    Ok(Replayed { variant, start, moves, notes })
 }
 
 /// One move token with its squares read (or why they could not be).
@@ -209,6 +226,12 @@ fn run(start: Position, tokens: &[Token], turned: bool) -> Result<Reading, Repla
         }
         match found.len() {
             0 => {
+                // A capture with hops left out at the end, which no later token continues: say
+                // so (the resolver's words), rather than just "not legal".
+                let route = MoveQuery::Route { from: sq[0], landings: &sq[1..], captured: None };
+                if let Err(e @ resolve::MatchError::Incomplete { .. }) = resolve::find(&pos, route) {
+                    return Err(fail(e.reason()));
+                }
                 let legal: Vec<String> = pos.legal_moves().iter().map(|m| movetext::write(pos.variant(), m)).collect();
                 return Err(fail(if legal.is_empty() {
                     format!("{} has no legal move here", pos.side_to_move())
