@@ -124,20 +124,6 @@ fn cpu_s(pid: u32) -> Option<f64> {
     Some(ticks as f64 / 100.0)
 }
 
-/// A small xorshift generator: think times and move choices need no more.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
 
 async fn http_post(addr: SocketAddr, path: &str, body: &str) -> anyhow::Result<Value> {
     let mut s = tokio::net::TcpStream::connect(addr).await?;
@@ -211,13 +197,13 @@ async fn play_room(addr: SocketAddr, variant: &'static str, pace: Duration, stop
     let (mut b, mut state) = join(addr, &id, None).await?;
     until(&mut a.ws, "state").await?; // the guest sat down
     stats.rooms_open.fetch_add(1, Ordering::Relaxed);
-    let mut rng = Rng(seed | 1);
+    let mut rng = fastrand::Rng::with_seed(seed);
     let mut game = state["game"].as_u64().unwrap_or(1);
     let mut ply = state["ply"].as_u64().unwrap_or(0);
     let mut position = state["position"].take();
     let mut n = 0u64;
     while Instant::now() < stop {
-        let think = pace.mul_f64(0.5 + rng.below(1000) as f64 / 1000.0);
+        let think = pace.mul_f64(0.5 + rng.u32(0..1000) as f64 / 1000.0);
         tokio::time::sleep(think).await;
         if Instant::now() >= stop {
             break;
@@ -228,7 +214,7 @@ async fn play_room(addr: SocketAddr, variant: &'static str, pace: Duration, stop
         if legal.is_empty() {
             bail!("no legal move in a game that is not over");
         }
-        let mv = &legal[rng.below(legal.len() as u64) as usize];
+        let mv = &legal[rng.usize(0..legal.len())];
         let mut path = vec![mv["from"].clone()];
         path.extend(mv["path"].as_array().cloned().unwrap_or_default());
         n += 1;

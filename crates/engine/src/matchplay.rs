@@ -69,7 +69,7 @@ impl Player for EnginePlayer {
     }
     fn new_game(&mut self) -> Result<(), String> {
         self.searcher.clear();
-        self.seed = self.seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.seed = crate::splitmix(self.seed);
         Ok(())
     }
     fn best_move(&mut self, game: &Game) -> Result<Move, String> {

@@ -418,6 +418,8 @@ pub fn perft_reference(pos: &Position, depth: u32) -> u64 {
 mod tests {
     use super::*;
     use crate::variant::Variant;
+    use proptest::prelude::Rng as _;
+    use proptest::test_runner::{RngAlgorithm, TestRng};
 
     /// [`perft`] compiled for any processor (where [`perft`] itself may pick the copy for newer
     /// ones).
@@ -433,14 +435,15 @@ mod tests {
         })
     }
 
-    /// A small xorshift generator: the test needs varied positions, not good randomness.
-    struct Rng(u64);
+    /// The tests' seeded generator (proptest's, as in `tests/support`), with a draw below `n`.
+    struct Rng(TestRng);
     impl Rng {
+        fn new(seed: u64) -> Rng {
+            let bytes: Vec<u8> = (0..4u64).flat_map(|i| (seed ^ i).to_le_bytes()).collect();
+            Rng(TestRng::from_seed(RngAlgorithm::ChaCha, &bytes))
+        }
         fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
+            (self.0.next_u64() % n.max(1) as u64) as usize
         }
     }
 
@@ -472,7 +475,7 @@ mod tests {
     /// positions from random games.
     #[test]
     fn fast_perft_agrees_with_the_public_move_generator() {
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
         for v in Variant::ALL {
             let mut positions = Vec::new();
             for (men, kings) in [(12, 0), (12, 1), (8, 3), (4, 5)] {

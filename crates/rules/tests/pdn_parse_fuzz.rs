@@ -3,24 +3,11 @@
 //! invariants. Deterministic (fixed seeds), sized for a debug build.
 
 mod common;
+mod support;
 
 use draughts_rules::notation::pdn::{decode, parse, PdnFile};
 use std::path::{Path, PathBuf};
-
-/// xorshift64*.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use support::Rng;
 
 /// Byte sequences that matter to the lexer, used for insertions.
 const PIECES: &[&[u8]] = &[
@@ -115,7 +102,7 @@ fn parse_bytes(bytes: &[u8], context: &str) {
 
 #[test]
 fn random_bytes_never_panic() {
-    let mut rng = Rng(0xDEAD_BEEF_1234_5678);
+    let mut rng = Rng::new(0xDEAD_BEEF_1234_5678);
     for case in 0..3000 {
         let len = rng.below(300);
         let bytes: Vec<u8> = if case % 2 == 0 {
@@ -219,7 +206,7 @@ fn mutate(rng: &mut Rng, original: &[u8]) -> Vec<u8> {
 
 #[test]
 fn mutated_corpus_files_never_panic() {
-    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    let mut rng = Rng::new(0x0123_4567_89AB_CDEF);
     for path in corpus_files() {
         let original = std::fs::read(&path).expect("readable file");
         for round in 0..6 {

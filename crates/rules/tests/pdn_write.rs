@@ -1,20 +1,21 @@
 //! PDN out and back in: games written by `replay::write_pdn` replay to the same moves in every
 //! variant, with the right GameType; Latin-1 files are read.
 
+mod support;
+
 use draughts_rules::notation::{fen, pdn, replay};
 use draughts_rules::{Game, Position, Variant};
 
 /// A deterministic pseudo-random game of up to `plies` plies.
 fn random_game(v: Variant, seed: u64, plies: usize) -> Game {
     let mut g = Game::new(v);
-    let mut s = seed;
+    let mut rng = support::Rng::new(seed);
     for _ in 0..plies {
         let moves = g.legal_moves();
         if moves.is_empty() {
             break;
         }
-        s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let mv = moves[(s >> 33) as usize % moves.len()];
+        let mv = moves[rng.below(moves.len())];
         g.play(&mv).unwrap();
     }
     g

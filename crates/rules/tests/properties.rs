@@ -12,7 +12,7 @@ use support::Rng;
 /// A random legal position: a position of a random game from the start, or a random placement
 /// (king-heavy or crowded), either side to move.
 fn position_from(v: Variant, seed: u64, kind: u8) -> Position {
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed | 1);
     match kind % 3 {
         0 => {
             let mut p = Position::start(v);
@@ -149,7 +149,7 @@ proptest! {
 
     #[test]
     fn incremental_hash_after_random_moves(v in prop::sample::select(Variant::ALL.to_vec()), seed in any::<u64>()) {
-        let mut rng = Rng(seed | 1);
+        let mut rng = Rng::new(seed | 1);
         let mut p = placement(v, &mut rng, 6, 3);
         for _ in 0..60 {
             let moves = p.legal_moves();
@@ -191,7 +191,7 @@ proptest! {
 
     #[test]
     fn random_games_end_or_go_on_legally(v in prop::sample::select(Variant::ALL.to_vec()), seed in any::<u64>()) {
-        let mut rng = Rng(seed | 1);
+        let mut rng = Rng::new(seed | 1);
         let mut g = Game::new(v);
         for _ in 0..400 {
             match g.outcome() {

@@ -158,7 +158,7 @@ fn check_all(positions: &[Position]) {
 #[test]
 fn reference_agrees_on_random_games() {
     for (i, v) in Variant::ALL.into_iter().enumerate() {
-        let mut rng = Rng(0xD1B5_4A32_D192_ED03 ^ i as u64);
+        let mut rng = Rng::new(0xD1B5_4A32_D192_ED03 ^ i as u64);
         let positions = random_game_positions(v, &mut rng, 30);
         assert!(positions.len() > 1000, "{v}");
         check_all(&positions);
@@ -168,7 +168,7 @@ fn reference_agrees_on_random_games() {
 #[test]
 fn reference_agrees_on_king_heavy_positions() {
     for (i, v) in Variant::ALL.into_iter().enumerate() {
-        let mut rng = Rng(0x94D0_49BB_1331_11EB ^ i as u64);
+        let mut rng = Rng::new(0x94D0_49BB_1331_11EB ^ i as u64);
         let positions: Vec<Position> = (0..1500).map(|_| random_position(v, &mut rng, 4, 4)).collect();
         check_all(&positions);
         // Crowded boards: many men, a few kings.
@@ -182,7 +182,7 @@ fn reference_agrees_on_king_heavy_positions() {
 #[test]
 fn reference_agrees_with_men_on_their_far_row() {
     for (i, v) in Variant::ALL.into_iter().enumerate() {
-        let mut rng = Rng(0x0123_4567_89AB_CDEF ^ i as u64);
+        let mut rng = Rng::new(0x0123_4567_89AB_CDEF ^ i as u64);
         let positions: Vec<Position> = (0..1500).map(|_| random_position_with(v, &mut rng, 8, 2, true)).collect();
         check_all(&positions);
     }
@@ -191,7 +191,7 @@ fn reference_agrees_with_men_on_their_far_row() {
 /// Italian precedence steps 3 and 4 need several kings on both sides.
 #[test]
 fn reference_agrees_on_italian_king_fights() {
-    let mut rng = Rng(0x5DEE_CE66_D1CE_4E5B);
+    let mut rng = Rng::new(0x5DEE_CE66_D1CE_4E5B);
     let positions: Vec<Position> = (0..6000).map(|_| random_position(Variant::Italian, &mut rng, 3, 7)).collect();
     check_all(&positions);
 }
@@ -201,7 +201,7 @@ fn reference_agrees_on_italian_king_fights() {
 #[test]
 fn routes_of_one_move_agree_on_crowning() {
     for (i, v) in [Variant::Russian, Variant::International, Variant::Brazilian, Variant::Turkish].into_iter().enumerate() {
-        let mut rng = Rng(0x2545_F491_4F6C_DD1D ^ i as u64);
+        let mut rng = Rng::new(0x2545_F491_4F6C_DD1D ^ i as u64);
         for _ in 0..3000 {
             let p = random_position(v, &mut rng, 8, 1);
             let b = Board::from_position(&p);
@@ -243,7 +243,7 @@ fn german_perft_matches_reference_deep() {
 #[test]
 fn reference_perft_on_king_heavy_positions() {
     for (i, v) in Variant::ALL.into_iter().enumerate() {
-        let mut rng = Rng(0x1234_5678_9ABC_DEF1 ^ i as u64);
+        let mut rng = Rng::new(0x1234_5678_9ABC_DEF1 ^ i as u64);
         for _ in 0..15 {
             let p = random_position(v, &mut rng, 3, 2);
             assert_eq!(reference::perft(&Board::from_position(&p), 3), perft(&p, 3), "{v} {}", fen::write(&p));

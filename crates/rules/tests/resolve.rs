@@ -119,7 +119,7 @@ fn turkish_hops_may_cross_a_square_already_emptied() {
     // square of a piece it took before: each hop must still name the piece it takes itself.
     let v = Variant::Turkish;
     let g = v.geometry();
-    let mut rng = support::Rng(7);
+    let mut rng = support::Rng::new(7);
     let mut crossings = 0;
     for _ in 0..4000 {
         let (mut light, mut dark) = (0u64, 0u64);

@@ -614,7 +614,7 @@ fn repetition_needs_the_same_side_to_move() {
 /// nor repeat a position a third time: a depth-first search that tries unseen positions first,
 /// in a fixed pseudo-random order, and backs up from dead ends. Deterministic.
 fn king_walk(g: &mut Game, plies: usize) {
-    let mut rng = support::Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = support::Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut budget = 200_000usize;
     assert!(walk(g, plies, &mut rng, &mut budget), "no king walk of {plies} plies from {}", g.position().hash());
 }

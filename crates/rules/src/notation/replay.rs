@@ -29,6 +29,7 @@ pub struct ReplayError {
     pub move_text: String,
     /// 1-based line and column of the token in the file (0 when unknown).
     pub line: usize,
+    /// 1-based column of the token (0 when unknown).
     pub col: usize,
     /// What is wrong, in words.
     pub reason: String,
@@ -49,8 +50,11 @@ impl std::error::Error for ReplayError {}
 /// A replayed game: the start position and the moves as played.
 #[derive(Clone, Debug)]
 pub struct Replayed {
+    /// The rule set the game was replayed under (from its GameType tag, or the caller's).
     pub variant: Variant,
+    /// The start position (the FEN tag's, or the variant's start).
     pub start: Position,
+    /// The moves as played, with the routes the record wrote.
     pub moves: Vec<Move>,
     /// Readings worth telling the user: (1-based ply, what was read), e.g. a capture written
     /// with start and end squares only that named two moves, settled by the moves that follow.

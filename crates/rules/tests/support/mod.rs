@@ -4,6 +4,8 @@
 
 use draughts_rules::notation::{fen, square, text};
 use draughts_rules::{Move, Position, Variant};
+use proptest::prelude::Rng as _;
+use proptest::test_runner::{RngAlgorithm, TestRng};
 
 /// A position from guide 000's position text (`Light c3; Dark d4. Light to move.`) or, when the
 /// text contains a `:`, from a FEN. Panics with the parse error: test positions are hand-written.
@@ -79,20 +81,28 @@ pub fn find(p: &Position, want: &str) -> Move {
     found[0]
 }
 
-/// xorshift64*: a small deterministic generator for tests that must not depend on a seed file.
-pub struct Rng(pub u64);
+/// The tests' one seeded random generator: proptest's ChaCha generator behind a small API, so
+/// random positions and mutations are the same on every run and every machine.
+pub struct Rng(TestRng);
 
 impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    /// A generator from a 64-bit seed.
+    pub fn new(seed: u64) -> Rng {
+        let mut bytes = [0u8; 32];
+        for (i, chunk) in bytes.chunks_mut(8).enumerate() {
+            chunk.copy_from_slice(&(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).to_le_bytes());
+        }
+        Rng(TestRng::from_seed(RngAlgorithm::ChaCha, &bytes))
     }
 
-    /// A number in `0..n` (`n` > 0).
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+
+    /// A number in `0..n` (`n` = 0 gives 0).
     pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.next() % n.max(1) as u64) as usize
     }
 }
 

@@ -37,9 +37,17 @@ pub enum ReadError {
     Io(io::Error),
     /// UTF-16 text: `bom` when it starts with a UTF-16 byte-order mark, else every other byte of
     /// its first line is NUL.
-    Utf16 { bom: bool },
+    Utf16 {
+        /// True when the text starts with a UTF-16 byte-order mark.
+        bom: bool,
+    },
     /// A NUL byte, which no PDN text holds: 1-based line and 0-based byte offset of the first.
-    Nul { line: usize, byte: u64 },
+    Nul {
+        /// 1-based line of the first NUL byte.
+        line: usize,
+        /// 0-based byte offset of the first NUL byte in the file.
+        byte: u64,
+    },
 }
 
 impl fmt::Display for ReadError {
