@@ -220,9 +220,14 @@ pub fn write_move(v: Variant, mv: &Move) -> String {
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     let t = text.trim();
     let fail = |e: MatchError| format!("move {t:?}: {}", e.reason());
-    let squares = movetext::squares(pos.variant(), t).map_err(|e| fail(MatchError::Syntax(e)))?;
+    let lexed = movetext::lex(pos.variant(), t).map_err(|e| fail(MatchError::Syntax(e)))?;
+    let squares = &lexed.squares;
     let captured = (squares.len() > 2).then(|| squares[2..].iter().fold(0u64, |acc, b| acc | 1u64 << b));
-    resolve::find(pos, MoveQuery::Taking { from: squares[0], to: squares[1], captured }).map_err(fail)
+    let mv = resolve::find(pos, MoveQuery::Taking { from: squares[0], to: squares[1], captured }).map_err(fail)?;
+    if lexed.capture_mark && !mv.is_capture() {
+        return Err(fail(MatchError::QuietWrittenAsCapture { variant: pos.variant(), asked: t.to_string() }));
+    }
+    Ok(mv)
 }
 
 /// The search limits of Hub's `level` command.
@@ -855,6 +860,10 @@ mod tests {
         }
         assert!(parse_move(&p, "28x8x14").is_err());
         assert!(parse_move(&p, "31-27").is_err());
+        // A quiet move written as a capture is refused, as everywhere else.
+        let start = Position::start(Variant::International);
+        assert!(parse_move(&start, "32-28").is_ok());
+        assert!(parse_move(&start, "32x28").unwrap_err().contains("quiet move"));
     }
 
     #[test]

@@ -76,6 +76,16 @@ pub enum MatchError {
         /// Every legal move of the position; empty when the side to move has none.
         legal: Vec<Move>,
     },
+    /// A route whose squares name a legal move, but whose given captured squares are not the
+    /// pieces it takes; `moves` are the legal moves along those squares.
+    CapturedMismatch {
+        /// The rule set, to write the moves.
+        variant: Variant,
+        /// The query as written.
+        asked: String,
+        /// The legal moves along the route's squares.
+        moves: Vec<Move>,
+    },
     /// A quiet move written with a capture mark (`11x15`).
     QuietWrittenAsCapture {
         /// Rule set of the position the query was matched in.
@@ -123,7 +133,21 @@ impl MatchError {
             MatchError::Syntax(e) => e.reason.clone(),
             MatchError::Illegal { legal, .. } if legal.is_empty() => "illegal move: the side to move has no legal move".into(),
             MatchError::Illegal { variant, legal, .. } => format!("illegal move; legal moves are {}", list(*variant, legal, ", ")),
-            MatchError::QuietWrittenAsCapture { .. } => "illegal move: a quiet move is written with -, not x".into(),
+            MatchError::QuietWrittenAsCapture { .. } => "illegal move: a quiet move is written with -, not with a capture mark (x or :)".into(),
+            MatchError::CapturedMismatch { variant, moves, .. } => {
+                let takes: Vec<String> = moves
+                    .iter()
+                    .map(|m| {
+                        let taken: Vec<String> = m.captured_squares().map(|b| names::name(*variant, b)).collect();
+                        if taken.is_empty() {
+                            format!("{} takes nothing", movetext::write(*variant, m))
+                        } else {
+                            format!("{} takes {}", movetext::write(*variant, m), taken.join(", "))
+                        }
+                    })
+                    .collect();
+                format!("illegal move: the captured squares given are not the pieces this move takes ({})", takes.join("; "))
+            }
             MatchError::Ambiguous { variant, candidates, .. } => format!("ambiguous: {}", list(*variant, candidates, " or ")),
             MatchError::Incomplete { variant, continuations, .. } => {
                 format!("not a complete move: the capture chain must go on ({})", list(*variant, continuations, " or "))
@@ -139,6 +163,7 @@ impl fmt::Display for MatchError {
             MatchError::Syntax(e) => write!(f, "{e}"),
             MatchError::Illegal { asked, .. }
             | MatchError::QuietWrittenAsCapture { asked, .. }
+            | MatchError::CapturedMismatch { asked, .. }
             | MatchError::Ambiguous { asked, .. }
             | MatchError::Incomplete { asked, .. } => write!(f, "move {asked}: {}", self.reason()),
         }
@@ -179,6 +204,12 @@ pub fn find(pos: &Position, query: MoveQuery) -> Result<Move, MatchError> {
             Ok(found[0])
         }
         0 => {
+            if let MoveQuery::Route { from, landings, captured: Some(_) } = query {
+                let moves = candidates(pos, MoveQuery::Route { from, landings, captured: None });
+                if !moves.is_empty() {
+                    return Err(MatchError::CapturedMismatch { variant: v, asked, moves });
+                }
+            }
             let continuations = cut_short(pos, query);
             if continuations.is_empty() {
                 Err(MatchError::Illegal { variant: v, asked, legal: pos.legal_moves() })
@@ -262,10 +293,13 @@ fn through(pos: &Position, squares: &[u32]) -> Vec<Move> {
     found
 }
 
-/// The legal captures whose route starts with exactly the hops of a route query, and goes on.
+/// The legal captures whose route starts with exactly the hops of a route query (or of move
+/// text written out hop by hop), and goes on.
 fn cut_short(pos: &Position, query: MoveQuery) -> Vec<Move> {
-    let MoveQuery::Route { from, landings, .. } = query else {
-        return Vec::new();
+    let (from, landings) = match query {
+        MoveQuery::Route { from, landings, .. } => (from, landings),
+        MoveQuery::Through { squares: [from, landings @ ..], .. } => (*from, landings),
+        _ => return Vec::new(),
     };
     if landings.is_empty() {
         return Vec::new();

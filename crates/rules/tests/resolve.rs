@@ -44,6 +44,8 @@ fn a_route_cut_short_is_incomplete_and_names_the_chain() {
         }
         other => panic!("{other:?}"),
     }
+    // Move text written hop by hop and cut short says so too.
+    assert!(matches!(find(&p, MoveQuery::Text("9x18")), Err(MatchError::Incomplete { .. })));
     match find(&p, MoveQuery::Route { from: sq(v, "9"), landings: &[sq(v, "13")], captured: None }) {
         Err(e @ MatchError::Illegal { .. }) => assert!(e.reason().contains("legal moves are 9x18x27"), "{e}"),
         other => panic!("{other:?}"),
@@ -85,7 +87,16 @@ fn origin_destination_and_captured_set() {
     assert!(matches!(find(&p, MoveQuery::Taking { from, to, captured: Some(wrong) }), Err(MatchError::Illegal { .. })));
     // The same two routes as a route with the captured squares.
     assert_eq!(find_route(&p, &["c3", "a5", "c7"], Some(&["b4", "b6"][..])).unwrap().captured, left);
-    assert!(matches!(find_route(&p, &["c3", "a5", "c7"], Some(&["d4", "d6"][..])), Err(MatchError::Illegal { .. })));
+    match find_route(&p, &["c3", "a5", "c7"], Some(&["d4", "d6"][..])) {
+        Err(e @ MatchError::CapturedMismatch { .. }) => assert!(e.reason().contains("22x13x6 takes 9, 17"), "{e}"),
+        other => panic!("{other:?}"),
+    }
+    // A quiet move given with captured squares.
+    let start = Position::start(v);
+    match find_route(&start, &["11", "15"], Some(&["18"][..])) {
+        Err(e @ MatchError::CapturedMismatch { .. }) => assert!(e.reason().contains("takes nothing"), "{e}"),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[test]
@@ -180,4 +191,15 @@ fn checked_play_refuses_a_move_of_another_position() {
     }
     assert_eq!(p, q, "a refused move changes nothing");
     assert_ne!(before, q);
+}
+
+#[test]
+fn pdn_replay_refuses_a_quiet_move_written_with_x_too() {
+    use draughts_rules::notation::{pdn, replay};
+    let file = pdn::parse("[GameType \"21\"]\n1. 11x15 23-19 *\n");
+    let e = replay::replay(&file.games[0], Variant::English).unwrap_err();
+    assert_eq!((e.ply, e.move_text.as_str()), (1, "11x15"));
+    assert!(e.reason.contains("quiet move"), "{e:?}");
+    let file = pdn::parse("[GameType \"21\"]\n1. 11-15 23-19 *\n");
+    assert!(replay::replay(&file.games[0], Variant::English).is_ok());
 }

@@ -15,7 +15,7 @@ use super::pdn::{self, PdnGame};
 use crate::game::{Game, Outcome};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::resolve::{self, MoveQuery};
+use crate::resolve::{self, MatchError, MoveQuery};
 use crate::variant::Variant;
 use crate::Color;
 use std::fmt;
@@ -163,15 +163,19 @@ pub fn replay(game: &PdnGame, variant: Variant) -> Result<Replayed, ReplayError>
 struct Token<'a> {
     raw: &'a pdn::MoveToken,
     squares: Result<Vec<u32>, String>,
+    /// The text joins squares with `x` or `:` (a quiet move may not be written so).
+    capture_mark: bool,
     algebraic: bool,
     variant: Variant,
 }
 
 impl<'a> Token<'a> {
     fn new(raw: &'a pdn::MoveToken, variant: Variant) -> Token<'a> {
-        let squares = movetext::squares(variant, &raw.text).map_err(|e| e.reason);
+        let lexed = movetext::lex(variant, &raw.text).map_err(|e| e.reason);
+        let capture_mark = lexed.as_ref().is_ok_and(|l| l.capture_mark);
+        let squares = lexed.map(|l| l.squares);
         let algebraic = raw.text.chars().next().is_some_and(|c| c.is_ascii_alphabetic());
-        Token { raw, squares, algebraic, variant }
+        Token { raw, squares, capture_mark, algebraic, variant }
     }
 
     fn squares(&self, turned: bool) -> Result<Vec<u32>, String> {
@@ -242,6 +246,10 @@ fn run(start: Position, tokens: &[Token], turned: bool) -> Result<Reading, Repla
                 } else {
                     format!("not a legal move for {}; legal: {}", pos.side_to_move(), legal.join(" "))
                 }));
+            }
+            1 if tok.capture_mark && !found[0].is_capture() => {
+                let asked = tok.raw.text.clone();
+                return Err(fail(MatchError::QuietWrittenAsCapture { variant: pos.variant(), asked }.reason()));
             }
             1 => {
                 pos.play_unchecked(&found[0]);
