@@ -1,7 +1,7 @@
 //! `draughts analyze`: the engine's best move, score, depth, nodes, speed and principal variation
 //! for a position.
 
-use crate::moves_cmd::MoveJson;
+use crate::move_json::CliMove;
 use anyhow::{anyhow, bail, Result};
 use draughts_engine::{mate_in, Limits, Searcher};
 use draughts_rules::notation::movetext;
@@ -37,7 +37,7 @@ pub struct Args {
 /// number of half-moves to a forced win (positive) or loss (negative), or null.
 #[derive(Serialize)]
 struct AnalysisJson {
-    best: Option<MoveJson>,
+    best: Option<CliMove>,
     score: i32,
     mate: Option<i32>,
     depth: u32,
@@ -90,7 +90,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let pv: Vec<String> = r.pv.iter().map(|m| movetext::write(v, m)).collect();
     if json {
         let out = AnalysisJson {
-            best: r.best.as_ref().map(|m| MoveJson::new(v, m)),
+            best: r.best.as_ref().map(|m| CliMove::new(v, m)),
             score: r.score,
             mate: mate_in(r.score),
             depth: r.depth,

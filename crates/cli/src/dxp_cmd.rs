@@ -62,11 +62,11 @@ pub struct Args {
 
 pub fn run(a: Args) -> Result<ExitCode> {
     let cfg = DxpConfig {
-        weights: a.weights.as_deref().map(crate::tune_cmd::read_weights).transpose()?,
+        weights: a.weights.as_deref().map(draughts_engine::eval::Weights::read_file).transpose().map_err(anyhow::Error::msg)?,
         patterns: if a.no_patterns {
             Some(None)
         } else {
-            a.patterns.as_deref().map(crate::tune_cmd::read_patterns).transpose()?.map(|p| Some(std::sync::Arc::new(p)))
+            a.patterns.as_deref().map(draughts_engine::patterns::Patterns::read_file).transpose().map_err(anyhow::Error::msg)?.map(|p| Some(std::sync::Arc::new(p)))
         },
         name: a.name.clone(),
         movetime: Duration::from_millis(a.movetime.max(1)),

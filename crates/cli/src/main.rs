@@ -17,6 +17,7 @@ mod match_cmd;
 mod dxp_cmd;
 mod tune_cmd;
 mod loadtest_cmd;
+mod move_json;
 mod moves_cmd;
 mod pdn_cmd;
 mod perft_cmd;

@@ -76,7 +76,7 @@ fn player(
     };
     Ok(Box::new(match weights {
         Some(path) => {
-            let w = crate::tune_cmd::read_weights(path)?;
+            let w = draughts_engine::eval::Weights::read_file(path).map_err(anyhow::Error::msg)?;
             let label = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             p.with_weights(w, &label)
         }

@@ -53,24 +53,10 @@ pub struct Args {
     save_positions: Option<std::path::PathBuf>,
 }
 
-/// Reads a weight file (as this command writes it) for `tune --from`, `match --a-weights` and
-/// `dxp --weights`. Errors name the file, and the line for a malformed one.
-pub(crate) fn read_weights(path: &std::path::Path) -> Result<Weights> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Weights::from_text(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
-}
-
-/// Reads a pattern file (as `tune --patterns` writes it) for `dxp --patterns`. Errors name the
-/// file.
-pub(crate) fn read_patterns(path: &std::path::Path) -> Result<draughts_engine::patterns::Patterns> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    draughts_engine::patterns::Patterns::from_bytes(&bytes).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
-}
-
 /// The starting weights (`--from` or the built-in ones) and the run's settings.
 fn start_and_config(a: &Args) -> Result<(Weights, TuneConfig)> {
     let start = match &a.from {
-        Some(p) => read_weights(p)?,
+        Some(p) => Weights::read_file(p).map_err(anyhow::Error::msg)?,
         None => Weights::builtin(a.variant).clone(),
     };
     let threads = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));

@@ -20,7 +20,9 @@ fn analyze_json_names_squares_like_moves_json() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v = json(&out.stdout);
     assert_eq!(v["best"]["move"], "33-28");
-    assert_eq!(v["best"]["path"], serde_json::json!(["33", "28"]));
+    assert_eq!(v["best"]["from"], "33");
+    assert_eq!(v["best"]["path"], serde_json::json!(["28"]));
+    assert_eq!(v["best"]["text"], "33-28");
     assert_eq!(v["best"]["captures"], serde_json::json!([]));
     assert_eq!(v["depth"], 6);
     assert!(v["score"].as_i64().unwrap() > 60);

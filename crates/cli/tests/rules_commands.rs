@@ -42,7 +42,12 @@ fn moves_json_names_squares_as_the_variant_pdn() {
     let v = json(&out.stdout);
     assert_eq!(v.as_array().unwrap().len(), 1);
     assert_eq!(v[0]["move"], "c3xe5xg7");
-    assert_eq!(v[0]["path"], serde_json::json!(["c3", "e5", "g7"]));
+    assert_eq!(v[0]["from"], "c3");
+    assert_eq!(v[0]["path"], serde_json::json!(["e5", "g7"]));
+    // The one move dialect (the server's), with the CLI's old names for one release.
+    assert_eq!(v[0]["text"], v[0]["move"]);
+    assert_eq!(v[0]["captured"], v[0]["captures"]);
+    assert_eq!(v[0]["promotes"], false);
     let mut caps: Vec<&str> = v[0]["captures"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
     caps.sort();
     assert_eq!(caps, ["d4", "f6"]);

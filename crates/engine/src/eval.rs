@@ -129,6 +129,13 @@ pub struct Weights {
 }
 
 impl Weights {
+    /// Reads a weight file (as `draughts tune` writes it). Errors name the file, and the line
+    /// for a malformed one.
+    pub fn read_file(path: &std::path::Path) -> Result<Weights, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Weights::from_text(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
     /// Reads weights from the text of a weight file: one line per feature, `name opening ending`;
     /// `#` starts a comment; features left out weigh 0.
     ///

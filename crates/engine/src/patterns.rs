@@ -130,6 +130,12 @@ impl Patterns {
         self.values.iter().flat_map(|r| r[..STATES].iter())
     }
 
+    /// Reads a pattern file (as `draughts tune --patterns` writes it). Errors name the file.
+    pub fn read_file(path: &std::path::Path) -> Result<Patterns, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Patterns::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
     /// Reads values written by [`Patterns::to_bytes`]: little-endian i16 pairs, region-major.
     /// Errors when the length is not `REGIONS * STATES * 4` bytes.
     pub fn from_bytes(b: &[u8]) -> Result<Patterns, String> {
