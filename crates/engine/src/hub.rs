@@ -785,6 +785,16 @@ fn split_command(s: &str) -> Vec<String> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn info_line_writes_hub_men() {
+        let mut i = Info { depth: 3, seldepth: 5, score: crate::Score(-4), nodes: 10, nps: 2_000_000, elapsed: Duration::from_millis(5), pv: Vec::new() };
+        assert!(info_line(Variant::International, &i).contains(" score=-0.04 "));
+        i.score = crate::Score::win_in(7);
+        assert!(info_line(Variant::International, &i).contains(" score=99.93 "));
+        i.score = crate::Score::loss_in(4);
+        assert!(info_line(Variant::International, &i).contains(" score=-99.96 "));
+    }
+
     /// An engine that answers `hub` with an endless stream of lines.
     struct Flood;
 
