@@ -3,7 +3,7 @@
 
 use crate::move_json::CliMove;
 use anyhow::{anyhow, bail, Result};
-use draughts_engine::{mate_in, Limits, Searcher};
+use draughts_engine::{Limits, Searcher};
 use draughts_rules::notation::movetext;
 use draughts_rules::Game;
 use serde::Serialize;
@@ -75,7 +75,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 "depth {:>2}/{:<3} score {:>7} nodes {:>11} nps {:>9} time {:>6} ms  pv {}",
                 i.depth,
                 i.seldepth,
-                score_text(i.score),
+                i.score.text(),
                 i.nodes,
                 i.nps,
                 i.elapsed.as_millis(),
@@ -91,8 +91,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
     if json {
         let out = AnalysisJson {
             best: r.best.as_ref().map(|m| CliMove::new(v, m)),
-            score: r.score,
-            mate: mate_in(r.score),
+            score: r.score.0,
+            mate: r.score.mate_in(),
             depth: r.depth,
             seldepth: r.seldepth,
             nodes: r.nodes,
@@ -105,20 +105,11 @@ pub fn run(a: Args) -> Result<ExitCode> {
         let best = r.best.map(|m| movetext::write(v, &m)).unwrap_or_else(|| "(none)".into());
         outln!(
             "best {best}  score {}  depth {}  nodes {}  nps {}",
-            score_text(r.score),
+            r.score.text(),
             r.depth,
             r.nodes,
             r.nps()
         )?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// A score in words: "+0.35" men, or "win in 7" / "loss in 4" half-moves.
-fn score_text(score: i32) -> String {
-    match mate_in(score) {
-        Some(n) if n > 0 => format!("win in {n}"),
-        Some(n) => format!("loss in {}", -n),
-        None => format!("{:+.2}", score as f64 / 100.0),
-    }
 }

@@ -47,7 +47,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
                 r.variant.id(),
                 r.nodes,
                 r.elapsed.as_millis(),
-                r.score,
+                r.score.0,
                 r.fen
             )
             .err();
@@ -70,7 +70,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
                     fen: r.fen.clone(),
                     nodes: r.nodes,
                     ms: r.elapsed.as_millis() as u64,
-                    score: r.score,
+                    score: r.score.0,
                 })
                 .collect(),
         };

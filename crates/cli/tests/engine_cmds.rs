@@ -36,6 +36,24 @@ fn analyze_json_names_squares_like_moves_json() {
 }
 
 #[test]
+fn analyze_writes_scores_through_the_score_type() {
+    // Turkish king against man after the capture: a win in one half-move, in words and in JSON.
+    let args = ["analyze", "--variant", "turkish", "--fen", "W:WKd4:Bd5,h7", "--depth", "3"];
+    let out = draughts().args(args).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.lines().last().unwrap().contains("score win in 1"), "{text}");
+    let out = draughts().args(args).arg("--json").output().unwrap();
+    let v = json(&out.stdout);
+    assert_eq!(v["mate"], 1);
+    assert_eq!(v["score"], draughts_engine::MATE - 1);
+    // King against king: a draw, written "+0.00" as before.
+    let out = draughts().args(["analyze", "--variant", "turkish", "--fen", "W:WKd4:Bd5,Kh7", "--depth", "3"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.lines().last().unwrap().contains("score +0.00 "), "{text}");
+}
+
+#[test]
 fn analyze_reports_bad_input_clearly() {
     let out = draughts().args(["analyze", "--variant", "english", "--fen", "W:W99:B1", "--depth", "3"]).output().unwrap();
     assert!(!out.status.success());

@@ -3,6 +3,7 @@
 //! it is a signature of the search and evaluation: a change that alters it changed the engine's
 //! behaviour. Nodes per second measure speed.
 
+use crate::score::Score;
 use crate::search::{Limits, Searcher};
 use draughts_rules::notation::fen;
 use draughts_rules::{Game, Position, Variant};
@@ -47,8 +48,8 @@ pub struct BenchRow {
     /// Time the search took.
     pub elapsed: Duration,
     /// The search's score for the side to move: centi-men, or a mate score (see
-    /// [`crate::search::mate_in`]).
-    pub score: i32,
+    /// [`crate::Score`]).
+    pub score: Score,
 }
 
 /// The whole benchmark.

@@ -14,7 +14,7 @@
 //! piece for a capture (`28x19x23`). Squares are written in the variant's own notation (numbers,
 //! or algebraic names on Russian, Turkish and Brazilian boards).
 
-use crate::search::{Info, Limits, Searcher, MATE_BOUND};
+use crate::search::{Info, Limits, Searcher};
 use draughts_rules::notation::{movetext, square};
 use draughts_rules::resolve::{self, MatchError, MoveQuery};
 use draughts_rules::{BoardKind, Color, Game, Move, Position, Variant};
@@ -311,24 +311,13 @@ fn send(out: &SharedOut, line: &str) {
     }
 }
 
-/// The score as Hub's "men" (a real number); a win in `n` half-moves is `100 - n/100`, a loss
-/// its negative.
-pub fn score_men(score: i32) -> String {
-    if !(-MATE_BOUND..=MATE_BOUND).contains(&score) {
-        let n = crate::search::mate_in(score).unwrap_or(0).abs() as f64;
-        let v = 100.0 - n / 100.0;
-        return format!("{:.2}", if score > 0 { v } else { -v });
-    }
-    format!("{:.2}", score as f64 / 100.0)
-}
-
 fn info_line(v: Variant, i: &Info) -> String {
     let pv: Vec<String> = i.pv.iter().map(|m| write_move(v, m)).collect();
     format!(
         "info depth={} seldepth={} score={} nodes={} time={:.3} nps={:.3} pv={}",
         i.depth,
         i.seldepth,
-        score_men(i.score),
+        i.score.hub_men(),
         i.nodes,
         i.elapsed.as_secs_f64(),
         i.nps as f64 / 1e6,
@@ -800,6 +789,16 @@ fn split_command(s: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn info_line_writes_hub_men() {
+        let mut i = Info { depth: 3, seldepth: 5, score: crate::Score(-4), nodes: 10, nps: 2_000_000, elapsed: Duration::from_millis(5), pv: Vec::new() };
+        assert!(info_line(Variant::International, &i).contains(" score=-0.04 "));
+        i.score = crate::Score::win_in(7);
+        assert!(info_line(Variant::International, &i).contains(" score=99.93 "));
+        i.score = crate::Score::loss_in(4);
+        assert!(info_line(Variant::International, &i).contains(" score=-99.96 "));
+    }
 
     /// An engine that answers `hub` with an endless stream of lines.
     struct Flood;

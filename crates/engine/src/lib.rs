@@ -24,12 +24,14 @@ pub mod hub;
 pub mod level;
 pub mod matchplay;
 pub mod patterns;
+pub mod score;
 pub mod search;
 pub mod tt;
 pub mod tune;
 
 pub use level::{BadLevel, Level, LevelSpec};
-pub use search::{mate_in, Info, Limits, SearchResult, Searcher, TimePlan, MATE};
+pub use score::{Score, MATE};
+pub use search::{Info, Limits, SearchResult, Searcher, TimePlan};
 
 use draughts_rules::{Game, Move};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -93,7 +95,7 @@ fn pick_within_margin(scored: &[(Move, i32)], margin: i32, seed: u64) -> Option<
     let best = scored.first()?.1;
     let candidates: Vec<(Move, i64)> = scored
         .iter()
-        .filter(|(_, s)| best - *s <= margin && (*s > -search::MATE_BOUND || best <= -search::MATE_BOUND))
+        .filter(|(_, s)| best - *s <= margin && (*s > -score::MATE_BOUND || best <= -score::MATE_BOUND))
         .map(|(m, s)| {
             let w = (margin - (best - *s) + 1).max(1) as i64;
             (*m, w * w)

@@ -227,7 +227,7 @@ pub fn balanced_opening(variant: Variant, plies: usize, seed: u64) -> Vec<Move> 
         }
         let check = searcher.search(&game, &Limits::depth(8), None, &mut |_| {});
         attempt += 1;
-        if check.score.abs() <= 40 || attempt >= 8 {
+        if check.score.0.abs() <= 40 || attempt >= 8 {
             return moves;
         }
     }

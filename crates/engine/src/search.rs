@@ -5,7 +5,9 @@
 //!
 //! Scores are centi-men for the side to move (see [`crate::eval`]). A won position scores
 //! `MATE - ply` where `ply` is the number of half-moves to the win, so the search prefers the
-//! shortest win and the longest loss; draws score 0.
+//! shortest win and the longest loss; draws score 0. The node loop works on raw `i32` scores;
+//! [`Score`] owns their meaning (mate distances, table conversions, display) and is what
+//! [`SearchResult`] and [`Info`] carry.
 //!
 //! Draws known to the search (RULES.md sections 2 and 4):
 //! * repetition: a position that already occurred since the last irreversible move (a capture or
@@ -24,12 +26,7 @@ use draughts_rules::{Game, Move, MoveList, Position, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// Score of a win now; a win in `n` half-moves scores `MATE - n`.
-pub const MATE: i32 = 30_000;
-/// Scores beyond this (in absolute value) are wins or losses.
-pub const MATE_BOUND: i32 = MATE - 1_000;
-/// Larger than any score.
-pub const INFINITY: i32 = MATE + 1;
+use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
 /// The deepest the search goes (plies from the root, extensions and captures included).
 pub const MAX_PLY: usize = 128;
 
@@ -128,8 +125,8 @@ pub struct Info {
     pub depth: u32,
     /// Deepest ply reached (captures and extensions included).
     pub seldepth: u32,
-    /// Score for the side to move at the root, centi-men or a mate score (see [`mate_in`]).
-    pub score: i32,
+    /// Score for the side to move at the root, centi-men or a mate score (see [`Score`]).
+    pub score: Score,
     /// Nodes searched so far.
     pub nodes: u64,
     /// Nodes per second so far.
@@ -145,8 +142,8 @@ pub struct Info {
 pub struct SearchResult {
     /// The best move, or `None` when the side to move has no legal move or the game is over.
     pub best: Option<Move>,
-    /// Score of the best move for the side to move.
-    pub score: i32,
+    /// Score of the best move for the side to move (see [`Score`]).
+    pub score: Score,
     /// Depth of the last completed iteration.
     pub depth: u32,
     /// Deepest ply reached (captures and extensions included).
@@ -171,38 +168,16 @@ fn nps(nodes: u64, t: Duration) -> u64 {
     nodes.saturating_mul(1_000_000) / us
 }
 
-/// For a mate score: half-moves to the win (positive) or to the loss (negative). `None` for an
-/// ordinary score.
-pub fn mate_in(score: i32) -> Option<i32> {
-    if score > MATE_BOUND {
-        Some(MATE - score)
-    } else if score < -MATE_BOUND {
-        Some(-(MATE + score))
-    } else {
-        None
-    }
-}
-
+/// Raw-score form of [`Score::to_tt`] for the node loop (no cost: `Score` is transparent).
 #[inline(always)]
 fn to_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
-        score + ply as i32
-    } else if score < -MATE_BOUND {
-        score - ply as i32
-    } else {
-        score
-    }
+    Score(score).to_tt(ply).0
 }
 
+/// Raw-score form of [`Score::from_tt`] for the node loop.
 #[inline(always)]
 fn from_tt(score: i32, ply: usize) -> i32 {
-    if score > MATE_BOUND {
-        score - ply as i32
-    } else if score < -MATE_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
+    Score(score).from_tt(ply).0
 }
 
 /// A reusable searcher: the transposition table and move-ordering tables live between searches
@@ -422,7 +397,7 @@ impl Searcher {
         let root = self.prepare(game, limits, stop);
         let mut result = SearchResult {
             best: None,
-            score: 0,
+            score: Score::DRAW,
             depth: 0,
             seldepth: 0,
             nodes: 0,
@@ -478,7 +453,7 @@ impl Searcher {
             moves.insert(0, best);
             prev = score;
             result.best = Some(best);
-            result.score = score;
+            result.score = Score(score);
             result.depth = depth as u32;
             result.seldepth = self.seldepth as u32;
             result.pv = self.pv[0][..self.pv_len[0]].to_vec();
@@ -489,7 +464,7 @@ impl Searcher {
             on_info(&Info {
                 depth: depth as u32,
                 seldepth: self.seldepth as u32,
-                score,
+                score: Score(score),
                 nodes: self.nodes,
                 nps: nps(self.nodes, elapsed),
                 elapsed,

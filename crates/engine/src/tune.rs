@@ -18,7 +18,8 @@
 use crate::eval::{features, light_score_parts, Feature, Features, Weights, NUM_FEATURES, PHASE_MAX};
 use crate::patterns::{indices, Patterns, REGIONS, STATES};
 use crate::matchplay::balanced_opening;
-use crate::search::{Limits, Searcher, MATE_BOUND};
+use crate::score::MATE_BOUND;
+use crate::search::{Limits, Searcher};
 use draughts_rules::notation::fen;
 use draughts_rules::{Color, Game, Outcome, Position, Reason, Variant};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -142,8 +143,8 @@ fn self_play_game(variant: Variant, weights: &Weights, depth: u32, seed: u64, ma
         }
         let r = searcher.search(&game, &Limits::depth(depth), None, &mut |_| {});
         let pos = *game.position();
-        if !pos.has_capture() && r.score.abs() < MATE_BOUND {
-            let light = if pos.side_to_move() == Color::Light { r.score } else { -r.score };
+        if !pos.has_capture() && r.score.0.abs() < MATE_BOUND {
+            let light = if pos.side_to_move() == Color::Light { r.score.0 } else { -r.score.0 };
             kept.push(PositionSample { position: pos, score: light as f64, result: 0.5 });
         }
         let Some(mv) = r.best else { break };

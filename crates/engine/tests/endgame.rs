@@ -33,7 +33,7 @@ fn russian_lone_king_on_the_long_diagonal_is_not_scored_as_a_win() {
     let game = Game::from_position(p);
     let mut s = Searcher::new(8);
     let r = s.search(&game, &Limits::depth(6), None, &mut |_| {});
-    assert!(r.score.abs() < 300, "score {} should not claim a decisive material win", r.score);
+    assert!(r.score.0.abs() < 300, "score {} should not claim a decisive material win", r.score);
 }
 
 #[test]
@@ -43,10 +43,10 @@ fn turkish_one_piece_each_is_known_to_the_search() {
     let game = Game::from_position(p);
     let mut s = Searcher::new(8);
     let r = s.search(&game, &Limits::depth(3), None, &mut |_| {});
-    assert_eq!(draughts_engine::mate_in(r.score), Some(1), "score {}", r.score);
+    assert_eq!(r.score.mate_in(), Some(1), "score {}", r.score);
     // King against king after the capture: a draw, and the search says so.
     let p = fen::parse(Variant::Turkish, "W:WKd4:Bd5,Kh7").unwrap();
     let game = Game::from_position(p);
     let r = s.search(&game, &Limits::depth(3), None, &mut |_| {});
-    assert_eq!(r.score, 0, "king against king is drawn");
+    assert_eq!(r.score, draughts_engine::Score::DRAW, "king against king is drawn");
 }
