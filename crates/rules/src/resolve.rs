@@ -195,7 +195,7 @@ pub fn find(pos: &Position, query: MoveQuery) -> Result<Move, MatchError> {
         q => q,
     };
     let found = candidates(pos, query);
-    let asked = written(v, query);
+    let asked = written(v, query, pos.has_capture());
     match found.len() {
         1 => {
             if matches!(query, MoveQuery::Through { capture_mark: true, .. }) && !found[0].is_capture() {
@@ -317,13 +317,16 @@ fn cut_short(pos: &Position, query: MoveQuery) -> Vec<Move> {
     out
 }
 
-/// The query as a user would have written it, for messages.
-fn written(v: Variant, query: MoveQuery) -> String {
+/// The query as a user would have written it, for messages: a route joined by `x` when the
+/// side to move must capture (so it reads as the capture it was meant to be), else by `-`.
+fn written(v: Variant, query: MoveQuery, must_capture: bool) -> String {
     let join = |squares: &mut dyn Iterator<Item = u32>, sep: &str| squares.map(|b| names::name(v, b)).collect::<Vec<_>>().join(sep);
     match query {
         MoveQuery::Text(t) => t.trim().to_string(),
         MoveQuery::Through { squares, capture_mark } => join(&mut squares.iter().copied(), if capture_mark { "x" } else { "-" }),
-        MoveQuery::Route { from, landings, .. } => join(&mut std::iter::once(from).chain(landings.iter().copied()), "-"),
+        MoveQuery::Route { from, landings, .. } => {
+            join(&mut std::iter::once(from).chain(landings.iter().copied()), if must_capture { "x" } else { "-" })
+        }
         MoveQuery::Taking { from, to, captured } => {
             let mut s = join(&mut [from, to].into_iter(), if captured.is_some_and(|c| c != 0) { "x" } else { "-" });
             if let Some(c) = captured.filter(|&c| c != 0) {

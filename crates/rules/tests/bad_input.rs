@@ -45,6 +45,7 @@ const FEN_CASES: &[Case] = &[
     ("russian", "W:Wa2:Bb7", "a2", 3, "light square"),
     ("turkish", "W:W21:Ba7", "21", 3, "square numbers are not used"),
     ("turkish", "W:Wa9:Ba7", "a9", 3, "off the 8x8 board"),
+    ("turkish", "W:W1-25:B26-50", "1-25", 3, "square numbers and ranges are not used"),
     ("italian", "W:Wa8:B1", "1", 7, "listed twice"),
     // Leniencies that hid mistakes: a side to move alone, an empty field, an empty list item.
     ("english", "W", "", 1, "no piece list"),

@@ -41,6 +41,7 @@ fn a_route_cut_short_is_incomplete_and_names_the_chain() {
     match find_route(&p, &["9", "18"], None::<&[&str]>) {
         Err(e @ MatchError::Incomplete { .. }) => {
             assert!(e.reason().contains("chain must go on") && e.reason().contains("9x18x27"), "{e}");
+            assert!(e.to_string().starts_with("move 9x18:"), "a capture route is written as one: {e}");
         }
         other => panic!("{other:?}"),
     }

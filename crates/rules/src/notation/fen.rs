@@ -17,7 +17,7 @@
 
 use super::{square, ParseError};
 use crate::variant::{SquareNotation, Variant};
-use crate::{Color, Position};
+use crate::{BoardKind, Color, Position};
 
 const WHAT: &str = "FEN";
 
@@ -154,6 +154,9 @@ fn read_item(variant: Variant, s: &str) -> Result<u64, String> {
     if let Some((a, b)) = s.split_once('-') {
         let (a, b) = (a.trim(), b.trim());
         let g = variant.geometry();
+        if g.kind == BoardKind::Orthogonal {
+            return Err(format!("square numbers and ranges are not used on the {variant} board; list squares a1..h8"));
+        }
         let (na, nb): (u32, u32) = match (a.parse(), b.parse()) {
             (Ok(x), Ok(y)) => (x, y),
             _ => return Err("a range must join two square numbers, like 1-12".into()),
