@@ -145,10 +145,7 @@ fn check_file(path: &Path, variant: Option<Variant>) -> Result<FileReport> {
         }
         for g in &chunk.games {
             rep.games += 1;
-            let res = replay::game_variant(g, variant)
-                .map_err(|reason| replay::ReplayError { ply: 0, move_text: String::new(), line: g.line, col: 0, reason })
-                .and_then(|v| replay::replay(g, v));
-            match res {
+            match replay::replay_game(g, variant) {
                 Ok(r) => {
                     rep.ok += 1;
                     rep.notes.extend(r.notes.into_iter().map(|(ply, note)| Note { game: g.number, ply, note }));

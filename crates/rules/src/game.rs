@@ -245,8 +245,7 @@ impl Game {
             return Err(PlayError::GameOver(o));
         }
         let pos = *self.position();
-        let legal = pos.legal_routes();
-        if !legal.iter().any(|m| m.same_as(mv) && m.landings() == mv.landings() && m.promotes == mv.promotes) {
+        if !pos.is_legal_route(mv) {
             return Err(PlayError::Illegal(movetext::write(self.variant(), mv)));
         }
         self.push(pos, *mv);

@@ -216,12 +216,17 @@ impl Position {
         *self = self.after(mv);
     }
 
+    /// True when `mv` is one of this position's legal moves played by one of its legal routes
+    /// (same move identity, the same landing squares and promotion).
+    pub fn is_legal_route(&self, mv: &Move) -> bool {
+        self.legal_routes().iter().any(|m| m.same_as(mv) && m.landings() == mv.landings() && m.promotes == mv.promotes)
+    }
+
     /// Plays `mv` if it is a legal move here (same move identity and the route of one of its
     /// legal routes); otherwise leaves the position as it is and says why, listing the legal
     /// moves.
     pub fn play(&mut self, mv: &Move) -> Result<(), crate::MatchError> {
-        let legal = self.legal_routes();
-        if !legal.iter().any(|m| m.same_as(mv) && m.landings() == mv.landings() && m.promotes == mv.promotes) {
+        if !self.is_legal_route(mv) {
             let variant = self.variant;
             let asked = crate::notation::movetext::write(variant, mv);
             return Err(crate::MatchError::Illegal { variant, asked, legal: self.legal_moves() });

@@ -52,7 +52,21 @@ pub enum MoveQuery<'a> {
         /// The captured squares as a bit set (as DXP's MOVE sends them); `None`: the two
         /// squares alone must name one move.
         captured: Option<u64>,
+        /// True when the text joined the squares with `x` or `:` (Hub's `fromxto`); a quiet
+        /// move may not be written so. DXP's MOVE has no separators: false.
+        capture_mark: bool,
     },
+}
+
+impl MoveQuery<'_> {
+    /// True when the query wrote a capture mark (`x`, `:`, `×`) between its squares.
+    fn capture_mark(&self, variant: Variant) -> bool {
+        match *self {
+            MoveQuery::Text(text) => movetext::lex(variant, text).is_ok_and(|l| l.capture_mark),
+            MoveQuery::Through { capture_mark, .. } | MoveQuery::Taking { capture_mark, .. } => capture_mark,
+            MoveQuery::Route { .. } => false,
+        }
+    }
 }
 
 /// Why a query names no single legal move.
@@ -195,30 +209,37 @@ pub fn find(pos: &Position, query: MoveQuery) -> Result<Move, MatchError> {
         q => q,
     };
     let found = candidates(pos, query);
-    let asked = written(v, query, pos.has_capture());
+    // What was asked is written out only for an error.
+    let asked = || written(v, query, pos.has_capture());
     match found.len() {
-        1 => {
-            if matches!(query, MoveQuery::Through { capture_mark: true, .. }) && !found[0].is_capture() {
-                return Err(MatchError::QuietWrittenAsCapture { variant: v, asked });
-            }
-            Ok(found[0])
-        }
+        1 => accept(pos, query, found[0]),
         0 => {
             if let MoveQuery::Route { from, landings, captured: Some(_) } = query {
                 let moves = candidates(pos, MoveQuery::Route { from, landings, captured: None });
                 if !moves.is_empty() {
-                    return Err(MatchError::CapturedMismatch { variant: v, asked, moves });
+                    return Err(MatchError::CapturedMismatch { variant: v, asked: asked(), moves });
                 }
             }
             let continuations = cut_short(pos, query);
             if continuations.is_empty() {
-                Err(MatchError::Illegal { variant: v, asked, legal: pos.legal_moves() })
+                Err(MatchError::Illegal { variant: v, asked: asked(), legal: pos.legal_moves() })
             } else {
-                Err(MatchError::Incomplete { variant: v, asked, continuations })
+                Err(MatchError::Incomplete { variant: v, asked: asked(), continuations })
             }
         }
-        _ => Err(MatchError::Ambiguous { variant: v, asked, candidates: found }),
+        _ => Err(MatchError::Ambiguous { variant: v, asked: asked(), candidates: found }),
     }
+}
+
+/// `mv`, the one candidate of `query`, unless it is a quiet move that the query wrote with a
+/// capture mark (RULES.md section 8): the check every reader of move text makes, also those
+/// that pick among [`candidates`] themselves (PDN replay).
+pub fn accept(pos: &Position, query: MoveQuery, mv: Move) -> Result<Move, MatchError> {
+    let v = pos.variant();
+    if query.capture_mark(v) && !mv.is_capture() {
+        return Err(MatchError::QuietWrittenAsCapture { variant: v, asked: written(v, query, pos.has_capture()) });
+    }
+    Ok(mv)
 }
 
 /// Every legal move `query` could name, one route per move (the route as written when it is
@@ -231,20 +252,10 @@ pub fn candidates(pos: &Position, query: MoveQuery) -> Vec<Move> {
             Err(_) => Vec::new(),
         },
         MoveQuery::Through { squares, .. } => through(pos, squares),
-        MoveQuery::Route { from, landings, captured } => {
-            let mut found: Vec<Move> = Vec::new();
-            for m in pos.legal_routes() {
-                if m.from() == from
-                    && m.landings().iter().map(|&l| l as u32).eq(landings.iter().copied())
-                    && captured.is_none_or(|c| c == m.captured)
-                    && !found.iter().any(|f| f.same_as(&m))
-                {
-                    found.push(m);
-                }
-            }
-            found
-        }
-        MoveQuery::Taking { from, to, captured } => pos
+        MoveQuery::Route { from, landings, captured } => distinct_routes(pos, |m| {
+            m.from() == from && m.landings().iter().map(|&l| l as u32).eq(landings.iter().copied()) && captured.is_none_or(|c| c == m.captured)
+        }),
+        MoveQuery::Taking { from, to, captured, .. } => pos
             .legal_moves()
             .into_iter()
             .filter(|m| m.from() == from && m.to() == to && captured.is_none_or(|c| c == m.captured))
@@ -304,13 +315,16 @@ fn cut_short(pos: &Position, query: MoveQuery) -> Vec<Move> {
     if landings.is_empty() {
         return Vec::new();
     }
+    distinct_routes(pos, |m| {
+        m.from() == from && m.hops as usize > landings.len() && m.landings()[..landings.len()].iter().map(|&l| l as u32).eq(landings.iter().copied())
+    })
+}
+
+/// The legal routes of `pos` that `keep` accepts, one per move (the first route found).
+fn distinct_routes(pos: &Position, keep: impl Fn(&Move) -> bool) -> Vec<Move> {
     let mut out: Vec<Move> = Vec::new();
     for m in pos.legal_routes() {
-        if m.from() == from
-            && m.hops as usize > landings.len()
-            && m.landings()[..landings.len()].iter().map(|&l| l as u32).eq(landings.iter().copied())
-            && !out.iter().any(|o| o.same_as(&m))
-        {
+        if keep(&m) && !out.iter().any(|o| o.same_as(&m)) {
             out.push(m);
         }
     }
@@ -327,7 +341,7 @@ fn written(v: Variant, query: MoveQuery, must_capture: bool) -> String {
         MoveQuery::Route { from, landings, .. } => {
             join(&mut std::iter::once(from).chain(landings.iter().copied()), if must_capture { "x" } else { "-" })
         }
-        MoveQuery::Taking { from, to, captured } => {
+        MoveQuery::Taking { from, to, captured, .. } => {
             let mut s = join(&mut [from, to].into_iter(), if captured.is_some_and(|c| c != 0) { "x" } else { "-" });
             if let Some(c) = captured.filter(|&c| c != 0) {
                 s.push_str(" taking ");

@@ -77,15 +77,15 @@ fn origin_destination_and_captured_set() {
     let v = Variant::English;
     let p = pos(v, "Light c3; Dark d4; Dark d6; Dark b4; Dark b6. Light to move.");
     let (from, to) = (sq(v, "c3"), sq(v, "c7"));
-    match find(&p, MoveQuery::Taking { from, to, captured: None }) {
+    match find(&p, MoveQuery::Taking { from, to, captured: None, capture_mark: true }) {
         Err(MatchError::Ambiguous { candidates, .. }) => assert_eq!(candidates.len(), 2),
         other => panic!("{other:?}"),
     }
     let left = 1u64 << sq(v, "b4") | 1u64 << sq(v, "b6");
-    let m = find(&p, MoveQuery::Taking { from, to, captured: Some(left) }).unwrap();
+    let m = find(&p, MoveQuery::Taking { from, to, captured: Some(left), capture_mark: true }).unwrap();
     assert_eq!(m.captured, left);
     let wrong = 1u64 << sq(v, "b4") | 1u64 << sq(v, "d6");
-    assert!(matches!(find(&p, MoveQuery::Taking { from, to, captured: Some(wrong) }), Err(MatchError::Illegal { .. })));
+    assert!(matches!(find(&p, MoveQuery::Taking { from, to, captured: Some(wrong), capture_mark: true }), Err(MatchError::Illegal { .. })));
     // The same two routes as a route with the captured squares.
     assert_eq!(find_route(&p, &["c3", "a5", "c7"], Some(&["b4", "b6"][..])).unwrap().captured, left);
     match find_route(&p, &["c3", "a5", "c7"], Some(&["d4", "d6"][..])) {

@@ -238,5 +238,5 @@ pub fn find_move(pos: &Position, from: u32, to: u32, captured: &[u32]) -> Result
     for c in captured {
         set |= 1u64 << bit(*c)?;
     }
-    resolve::find(pos, MoveQuery::Taking { from: f, to: t, captured: Some(set) }).map_err(|e| e.to_string())
+    resolve::find(pos, MoveQuery::Taking { from: f, to: t, captured: Some(set), capture_mark: false }).map_err(|e| e.to_string())
 }

@@ -112,9 +112,5 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     let lexed = movetext::lex(pos.variant(), t).map_err(|e| fail(MatchError::Syntax(e)))?;
     let squares = &lexed.squares;
     let captured = (squares.len() > 2).then(|| squares[2..].iter().fold(0u64, |acc, b| acc | 1u64 << b));
-    let mv = resolve::find(pos, MoveQuery::Taking { from: squares[0], to: squares[1], captured }).map_err(fail)?;
-    if lexed.capture_mark && !mv.is_capture() {
-        return Err(fail(MatchError::QuietWrittenAsCapture { variant: pos.variant(), asked: t.to_string() }));
-    }
-    Ok(mv)
+    resolve::find(pos, MoveQuery::Taking { from: squares[0], to: squares[1], captured, capture_mark: lexed.capture_mark }).map_err(fail)
 }

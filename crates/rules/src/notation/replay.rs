@@ -15,7 +15,7 @@ use super::pdn::{self, PdnGame};
 use crate::game::{Game, Outcome};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::resolve::{self, MatchError, MoveQuery};
+use crate::resolve::{self, MoveQuery};
 use crate::variant::Variant;
 use crate::Color;
 use std::fmt;
@@ -247,13 +247,11 @@ fn run(start: Position, tokens: &[Token], turned: bool) -> Result<Reading, Repla
                     format!("not a legal move for {}; legal: {}", pos.side_to_move(), legal.join(" "))
                 }));
             }
-            1 if tok.capture_mark && !found[0].is_capture() => {
-                let asked = tok.raw.text.clone();
-                return Err(fail(MatchError::QuietWrittenAsCapture { variant: pos.variant(), asked }.reason()));
-            }
             1 => {
-                pos.play_unchecked(&found[0]);
-                moves.push(found[0]);
+                let written = MoveQuery::Through { squares: &sq, capture_mark: tok.capture_mark };
+                let mv = resolve::accept(&pos, written, found[0]).map_err(|e| fail(e.reason()))?;
+                pos.play_unchecked(&mv);
+                moves.push(mv);
             }
             _ => {
                 // Start and end squares alone name several captures: take the one that lets the
@@ -367,6 +365,12 @@ pub struct FileCheck {
     pub warnings: Vec<String>,
 }
 
+/// Replays one game of a file under its rule set ([`game_variant`] with `default`). A game whose
+/// rule set is unknown fails at ply 0.
+pub fn replay_game(game: &PdnGame, default: Option<Variant>) -> Result<Replayed, ReplayError> {
+    game_variant(game, default).map_err(setup_error).and_then(|v| replay(game, v))
+}
+
 /// Reads PDN text and replays every game; `default` is the rule set of games without a
 /// `GameType` or `[Variant]` tag.
 pub fn check_text(text: &str, default: Option<Variant>) -> FileCheck {
@@ -374,7 +378,7 @@ pub fn check_text(text: &str, default: Option<Variant>) -> FileCheck {
     let mut out = FileCheck { warnings: file.warnings.iter().map(|w| w.to_string()).collect(), ..Default::default() };
     for g in &file.games {
         out.games += 1;
-        let res = game_variant(g, default).map_err(setup_error).and_then(|v| replay(g, v));
+        let res = replay_game(g, default);
         match res {
             Ok(r) => {
                 out.ok += 1;
