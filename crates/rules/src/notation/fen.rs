@@ -41,7 +41,6 @@ fn read(variant: Variant, fen: &str) -> Result<Position, ParseError> {
     let mut seen = [false; 2];
     let mut counters = [false; 2];
     let mut offset = base;
-    let mut fields = 0;
     for (i, field) in body.split(':').enumerate() {
         let f = field.trim();
         let foff = offset + (field.len() - field.trim_start().len());
@@ -54,7 +53,6 @@ fn read(variant: Variant, fen: &str) -> Result<Position, ParseError> {
             });
             continue;
         }
-        fields += 1;
         if f.is_empty() {
             // `W:` or `W:W1::B2`: a list left out, or a stray colon; either way not what was meant.
             return Err(ParseError::new(WHAT, "", foff, "empty field: expected a piece list like W21,22 or B1-12"));
@@ -113,7 +111,7 @@ fn read(variant: Variant, fen: &str) -> Result<Position, ParseError> {
         }
     }
     let side = side.ok_or_else(|| ParseError::new(WHAT, body, base, "missing side to move"))?;
-    if fields == 0 || !seen.iter().any(|&s| s) {
+    if !seen.iter().any(|&s| s) {
         let end = base + body.len();
         return Err(ParseError::new(WHAT, "", end, "no piece list after the side to move; expected e.g. W:W21-32:B1-12"));
     }

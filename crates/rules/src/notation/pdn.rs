@@ -244,15 +244,19 @@ impl fmt::Display for Square {
 /// is removed), otherwise ISO-8859-1 (Latin-1: every byte becomes the char with that code).
 /// Never fails.
 pub fn decode(bytes: &[u8]) -> (String, Encoding) {
+    let (mut text, encoding) = decode_piece(bytes);
+    if encoding == Encoding::Utf8 && text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    (text, encoding)
+}
+
+/// UTF-8 when the bytes are UTF-8, else Latin-1, with no byte-order mark removed: [`decode`]
+/// for a whole file, and the streaming reader for each piece of one.
+fn decode_piece(bytes: &[u8]) -> (String, Encoding) {
     match std::str::from_utf8(bytes) {
-        Ok(s) => (
-            s.strip_prefix('\u{feff}').unwrap_or(s).to_string(),
-            Encoding::Utf8,
-        ),
-        Err(_) => (
-            bytes.iter().map(|&b| char::from(b)).collect(),
-            Encoding::Latin1,
-        ),
+        Ok(s) => (s.to_string(), Encoding::Utf8),
+        Err(_) => (bytes.iter().map(|&b| char::from(b)).collect(), Encoding::Latin1),
     }
 }
 

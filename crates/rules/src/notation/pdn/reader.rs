@@ -13,7 +13,7 @@
 //! Latin-1, as [`super::decode`] judges a whole file. A UTF-8 byte-order mark at the start is
 //! removed; UTF-16 and NUL bytes are errors ([`ReadError`]).
 
-use super::{parse_part, tag_line, Encoding, PdnGame, PdnWarning};
+use super::{decode_piece, parse_part, tag_line, Encoding, PdnGame, PdnWarning};
 use std::fmt;
 use std::io::{self, BufRead};
 
@@ -251,14 +251,6 @@ impl<R: BufRead> Iterator for Reader<R> {
                 self.untagged_line = true;
             }
         }
-    }
-}
-
-/// UTF-8 when the bytes are UTF-8, else Latin-1 (see [`super::decode`]; no mark is removed).
-fn decode_piece(bytes: &[u8]) -> (String, Encoding) {
-    match std::str::from_utf8(bytes) {
-        Ok(s) => (s.to_string(), Encoding::Utf8),
-        Err(_) => (bytes.iter().map(|&b| char::from(b)).collect(), Encoding::Latin1),
     }
 }
 
