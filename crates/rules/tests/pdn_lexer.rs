@@ -3,6 +3,7 @@
 
 mod support;
 
+use draughts_rules::notation::movetext::{self, SquareName};
 use draughts_rules::notation::pdn::*;
 use support::Rng;
 
@@ -298,24 +299,24 @@ fn captures_and_algebraic_moves() {
     assert_eq!(
         p.squares,
         [
-            Square::Algebraic { file: 3, rank: 2 },
-            Square::Algebraic { file: 7, rank: 6 },
-            Square::Algebraic { file: 5, rank: 8 },
-            Square::Algebraic { file: 2, rank: 5 }
+            SquareName::Algebraic { file: 3, rank: 2 },
+            SquareName::Algebraic { file: 7, rank: 6 },
+            SquareName::Algebraic { file: 5, rank: 8 },
+            SquareName::Algebraic { file: 2, rank: 5 }
         ]
     );
     assert_eq!(p.squares[3].to_string(), "c5");
 }
 
 #[test]
-fn parse_move_text_cases() {
-    let p = parse_move_text("06-11").unwrap();
-    assert_eq!(p.squares, [Square::Numeric(6), Square::Numeric(11)]);
+fn move_text_names_cases() {
+    let p = movetext::names("06-11").unwrap();
+    assert_eq!(p.squares, [SquareName::Number(6), SquareName::Number(11)]);
     assert!(!p.capture);
-    assert!(parse_move_text("26x17x10x1").unwrap().capture);
-    assert!(parse_move_text("d4:f6").unwrap().capture);
-    assert_eq!(parse_move_text("1- 7").unwrap().squares.len(), 2);
-    assert_eq!(parse_move_text("32-28!?").unwrap().squares.len(), 2);
+    assert!(movetext::names("26x17x10x1").unwrap().capture);
+    assert!(movetext::names("d4:f6").unwrap().capture);
+    assert_eq!(movetext::names("1- 7").unwrap().squares.len(), 2);
+    assert_eq!(movetext::names("32-28!?").unwrap().squares.len(), 2);
     for bad in [
         "",
         "32",
@@ -328,7 +329,7 @@ fn parse_move_text_cases() {
         "xx",
         "y3-z4",
     ] {
-        assert_eq!(parse_move_text(bad), None, "{bad}");
+        assert_eq!(movetext::names(bad), None, "{bad}");
     }
 }
 

@@ -41,7 +41,8 @@ mod writer;
 
 pub use reader::{Chunk, ReadError, Reader};
 pub use writer::{write_game, write_game_with, WriteOptions};
-use lexer::{excerpt, is_file_letter, is_ws, Kind, Lexer, Record, SEPARATORS};
+use super::movetext::{self, Names};
+use lexer::{excerpt, is_ws, Kind, Lexer, Record};
 
 use std::fmt;
 
@@ -111,30 +112,6 @@ pub struct MoveToken {
     /// The move number written directly in front of this move (`1.` or `1...`), if any.
     /// In `1. 32-28 19-23` the first move gets `Some(1)`, the second `None`.
     pub number: Option<u32>,
-}
-
-/// A square named in a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Square {
-    /// A numeric square (`1..=50` on the usual boards; never 0).
-    Numeric(u32),
-    /// An algebraic square: `file` is 0-based (`a` = 0), `rank` is as written (>= 1).
-    Algebraic {
-        /// 0-based file (`a` = 0).
-        file: u8,
-        /// The rank as written (>= 1).
-        rank: u32,
-    },
-}
-
-/// A move text split into its squares; see [`parse_move_text`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParsedMove {
-    /// Start square, then every landing square written (two or more squares).
-    pub squares: Vec<Square>,
-    /// True if any separator was `x`, `X` or `:`. (Some sources, e.g. ACF text, write
-    /// captures with `-`; those read as `false` here.)
-    pub capture: bool,
 }
 
 /// Something the parser skipped or repaired.
@@ -219,20 +196,9 @@ pub fn normalize_tag_name(name: &str) -> String {
 
 impl MoveToken {
     /// The squares of this move; `None` if the text is not a well-formed move
-    /// (see [`parse_move_text`]).
-    pub fn parsed(&self) -> Option<ParsedMove> {
-        parse_move_text(&self.text)
-    }
-}
-
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Square::Numeric(n) => write!(f, "{n}"),
-            Square::Algebraic { file, rank } => {
-                write!(f, "{}{}", char::from(b'a'.wrapping_add(file)), rank)
-            }
-        }
+    /// (see [`movetext::names`]).
+    pub fn parsed(&self) -> Option<Names> {
+        movetext::names(&self.text)
     }
 }
 
@@ -267,68 +233,6 @@ pub fn is_result_token(s: &str) -> bool {
         s,
         "1-0" | "0-1" | "2-0" | "0-2" | "1-1" | "0-0" | "1/2-1/2" | "½-½" | "*"
     )
-}
-
-/// Splits a move text into squares.
-///
-/// Accepts numeric (`32-28`, `26x17x10x1`, `06-11`) and algebraic (`c3-d4`, `d4:f6`)
-/// moves with separators `-`, `x`, `X`, `:`; spaces and trailing `!`/`?` are ignored.
-/// Returns `None` if the text is not a move: fewer than two squares, an empty or
-/// unparsable part, a square 0 or rank 0, numbers above `u32::MAX`, or numeric and
-/// algebraic squares mixed.
-pub fn parse_move_text(text: &str) -> Option<ParsedMove> {
-    let cleaned: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let cleaned = cleaned.trim_end_matches(['!', '?']);
-    if !is_move_text(cleaned) {
-        return None;
-    }
-    let squares = cleaned
-        .split(SEPARATORS)
-        .map(|part| parse_square(part).map(|(sq, _)| sq))
-        .collect::<Option<Vec<_>>>()?;
-    Some(ParsedMove {
-        squares,
-        capture: cleaned.contains(['x', 'X', ':']),
-    })
-}
-
-/// True if `text` (no spaces, no suffixes) is two or more squares of one notation joined
-/// by separators. Does not allocate: the lexer calls it for every move.
-fn is_move_text(text: &str) -> bool {
-    let mut parts = 0;
-    let mut algebraic = None;
-    for part in text.split(SEPARATORS) {
-        let Some((_, alg)) = parse_square(part) else {
-            return false;
-        };
-        if *algebraic.get_or_insert(alg) != alg {
-            return false;
-        }
-        parts += 1;
-    }
-    parts >= 2
-}
-
-fn parse_square(part: &str) -> Option<(Square, bool)> {
-    let mut chars = part.chars();
-    let first = chars.next()?;
-    if first.is_ascii_digit() {
-        if !part.chars().all(|c| c.is_ascii_digit()) {
-            return None;
-        }
-        let n: u32 = part.parse().ok()?;
-        (n != 0).then_some((Square::Numeric(n), false))
-    } else if is_file_letter(first) {
-        let rest = chars.as_str();
-        if rest.is_empty() || !rest.chars().all(|c| c.is_ascii_digit()) {
-            return None;
-        }
-        let rank: u32 = rest.parse().ok()?;
-        let file = u8::try_from(u32::from(first) - u32::from('a')).ok()?;
-        (rank != 0).then_some((Square::Algebraic { file, rank }, true))
-    } else {
-        None
-    }
 }
 
 /// Parses PDN text (see [`decode`] for bytes) into games and warnings. Never panics.
@@ -467,7 +371,7 @@ pub(crate) fn parse_part(text: &str, first_line: usize, first_number: usize) -> 
                         message: "unrecognised text '-' skipped (not this game's result)"
                             .to_string(),
                     });
-                } else if !is_move_text(&text) {
+                } else if !movetext::is_move(&text) {
                     warnings.push(PdnWarning {
                         line,
                         col,

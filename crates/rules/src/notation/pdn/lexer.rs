@@ -164,10 +164,7 @@ pub(super) fn is_sep(c: char) -> bool {
     SEPARATORS.contains(&c)
 }
 
-/// Algebraic file letters: `a`..=`w` except `x`, which is the capture separator.
-pub(super) fn is_file_letter(c: char) -> bool {
-    c.is_ascii_lowercase() && c != 'x' && c <= 'w'
-}
+pub(super) use crate::notation::movetext::is_file_letter;
 
 pub(super) fn is_dot(c: char) -> bool {
     c == '.' || c == '…'
@@ -448,7 +445,7 @@ impl Lexer {
             .is_some_and(|(a, b)| is_all_digits(a) && is_all_digits(b))
         {
             self.push(start, Kind::MaybeResult(text));
-        } else if !is_move_text(&text) {
+        } else if !movetext::is_move(&text) {
             self.warn(
                 start,
                 format!(
