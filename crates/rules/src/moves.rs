@@ -16,18 +16,18 @@ pub const MAX_HOPS: usize = 20;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
     /// Origin square (bit index).
-    pub from: u8,
+    pub(crate) from: u8,
     /// Number of landing squares in `path` (1 for a quiet move).
-    pub hops: u8,
+    pub(crate) hops: u8,
     /// True when the moving man becomes a king with this move.
-    pub promotes: bool,
+    pub(crate) promotes: bool,
     /// Landing squares in order; `path[hops - 1]` is the destination.
-    pub path: [u8; MAX_HOPS],
+    pub(crate) path: [u8; MAX_HOPS],
     /// Captured squares (bit set; empty for a quiet move).
-    pub captured: u64,
+    pub(crate) captured: u64,
     /// Italian precedence data: the captured kings' squares in capture order, 6 bits each
     /// (bit + 1), most recent lowest; 0 when no king is taken or in other variants.
-    pub king_order: u64,
+    pub(crate) king_order: u64,
     /// The destination, `path[hops - 1]`, kept apart because the search reads it for every
     /// move it orders and plays (it fills a padding byte: the move stays 40 bytes).
     to: u8,
@@ -64,6 +64,18 @@ impl Move {
     /// The landing squares in order (bit indices).
     pub fn landings(&self) -> &[u8] {
         &self.path[..self.hops as usize]
+    }
+
+    /// True when the moving man becomes a king with this move.
+    #[inline(always)]
+    pub fn promotes(&self) -> bool {
+        self.promotes
+    }
+
+    /// The captured squares as a bit set (bit index = square; 0 for a quiet move).
+    #[inline(always)]
+    pub fn captured(&self) -> u64 {
+        self.captured
     }
 
     /// True for a capture.

@@ -38,7 +38,7 @@ fn crate_key(p: &Position, m: &Move) -> Key {
             prev = next;
         }
     }
-    (rc(v, m.from()), rc(v, m.to()), caps, m.promotes, kings)
+    (rc(v, m.from()), rc(v, m.to()), caps, m.promotes(), kings)
 }
 
 fn ref_key(b: &Board, m: &RefMove) -> Key {

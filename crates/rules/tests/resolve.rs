@@ -83,11 +83,11 @@ fn origin_destination_and_captured_set() {
     }
     let left = 1u64 << sq(v, "b4") | 1u64 << sq(v, "b6");
     let m = find(&p, MoveQuery::Taking { from, to, captured: Some(left), capture_mark: true }).unwrap();
-    assert_eq!(m.captured, left);
+    assert_eq!(m.captured(), left);
     let wrong = 1u64 << sq(v, "b4") | 1u64 << sq(v, "d6");
     assert!(matches!(find(&p, MoveQuery::Taking { from, to, captured: Some(wrong), capture_mark: true }), Err(MatchError::Illegal { .. })));
     // The same two routes as a route with the captured squares.
-    assert_eq!(find_route(&p, &["c3", "a5", "c7"], Some(&["b4", "b6"][..])).unwrap().captured, left);
+    assert_eq!(find_route(&p, &["c3", "a5", "c7"], Some(&["b4", "b6"][..])).unwrap().captured(), left);
     match find_route(&p, &["c3", "a5", "c7"], Some(&["d4", "d6"][..])) {
         Err(e @ MatchError::CapturedMismatch { .. }) => assert!(e.reason().contains("22x13x6 takes 9, 17"), "{e}"),
         other => panic!("{other:?}"),
@@ -147,7 +147,7 @@ fn turkish_hops_may_cross_a_square_already_emptied() {
         for m in p.legal_moves().iter().filter(|m| m.is_capture()) {
             let hops: Vec<Hop> = m.hops(g).collect();
             let taken: Vec<u32> = hops.iter().map(|h| h.taken.expect("every hop of a capture takes a piece")).collect();
-            assert_eq!(taken.iter().fold(0u64, |a, b| a | 1 << b), m.captured, "{m:?}");
+            assert_eq!(taken.iter().fold(0u64, |a, b| a | 1 << b), m.captured(), "{m:?}");
             assert_eq!(taken.len() as u32, m.capture_count(), "a piece named twice in {m:?}");
             // Does a hop pass over a square emptied by an earlier hop?
             let mut at = m.from();

@@ -385,14 +385,14 @@ fn promotion_ends_the_move() {
         let p = pos(v, "Light b6; Dark c7; Dark e7. Light to move.");
         assert_eq!(moves(&p), ["b6xd8"], "{v}");
         let m = find(&p, "b6xd8");
-        assert!(m.promotes, "{v}");
+        assert!(m.promotes(), "{v}");
         let after = p.after(&m);
         assert_eq!(after.kings(Color::Light), 1 << sq(v, "d8"), "{v}");
         assert_ne!(after.pieces(Color::Dark) & (1 << sq(v, "e7")), 0, "{v}: e7 stays");
     }
     let p = pos(Italian, "Light a6; Dark b7; Dark d7. Light to move.");
     assert_eq!(moves(&p), ["a6xc8"]);
-    assert!(find(&p, "a6xc8").promotes);
+    assert!(find(&p, "a6xc8").promotes());
 }
 
 #[test]
@@ -400,13 +400,13 @@ fn russian_man_crowned_mid_chain_goes_on_as_a_flying_king() {
     let p = pos(Russian, "Light b6; Dark c7; Dark e7. Light to move.");
     assert_eq!(moves(&p), sorted(&["b6xd8xf6", "b6xd8xg5", "b6xd8xh4"]));
     for m in p.legal_moves() {
-        assert!(m.promotes);
+        assert!(m.promotes());
         assert_eq!(p.after(&m).kings(Color::Light).count_ones(), 1);
     }
     // Dark is crowned on the first row.
     let p = pos(Russian, "Light d2; Light b2; Dark e3. Dark to move.");
     assert_eq!(moves(&p), ["e3xc1xa3"]);
-    assert!(find(&p, "e3xc1xa3").promotes);
+    assert!(find(&p, "e3xc1xa3").promotes());
 }
 
 #[test]
@@ -416,18 +416,18 @@ fn international_man_passing_the_far_row_stays_a_man() {
     let p = pos(International, "Light b8; Dark c9; Dark e9; Dark h6. Light to move.");
     assert_eq!(moves(&p), ["b8xd10xf8"]);
     let m = find(&p, "b8xd10xf8");
-    assert!(!m.promotes);
+    assert!(!m.promotes());
     let after = p.after(&m);
     assert_eq!(after.kings(Color::Light), 0);
     assert_eq!(after.men(Color::Light), 1 << sq(International, "f8"));
     // A chain that ends on the far row crowns.
     let p = pos(International, "Light b8; Dark c9; Dark h6. Light to move.");
     assert_eq!(moves(&p), ["b8xd10"]);
-    assert!(find(&p, "b8xd10").promotes);
+    assert!(find(&p, "b8xd10").promotes());
     // Brazilian (international rules on 8x8): d8 is touched and left again.
     let p = pos(Brazilian, "Light b6; Dark c7; Dark e7. Light to move.");
     assert_eq!(moves(&p), ["b6xd8xf6"]);
-    assert!(!find(&p, "b6xd8xf6").promotes);
+    assert!(!find(&p, "b6xd8xf6").promotes());
 }
 
 #[test]
@@ -435,11 +435,11 @@ fn turkish_man_on_the_far_row_mid_chain_goes_on_as_a_man() {
     // Sideways as a man from b8 over c8.
     let p = pos(Turkish, "Light b6; Dark b7; Dark c8. Light to move.");
     assert_eq!(moves(&p), ["b6xb8xd8"]);
-    assert!(find(&p, "b6xb8xd8").promotes, "crowned at the end, on the far row");
+    assert!(find(&p, "b6xb8xd8").promotes(), "crowned at the end, on the far row");
     // d8 is two squares away: a king could fly over it, a man cannot.
     let p = pos(Turkish, "Light b6; Dark b7; Dark d8. Light to move.");
     assert_eq!(moves(&p), ["b6xb8"]);
-    assert!(find(&p, "b6xb8").promotes);
+    assert!(find(&p, "b6xb8").promotes());
 }
 
 #[test]
@@ -447,15 +447,15 @@ fn a_quiet_move_to_the_far_row_crowns() {
     for v in [English, American, German, Russian, Brazilian] {
         let p = pos(v, "Light a7; Dark h2. Light to move.");
         let m = find(&p, "a7-b8");
-        assert!(m.promotes, "{v}");
+        assert!(m.promotes(), "{v}");
         assert_eq!(p.after(&m).kings(Color::Light), 1 << sq(v, "b8"), "{v}");
         let p = pos(v, "Light a7; Dark h2. Dark to move.");
-        assert!(find(&p, "h2-g1").promotes, "{v}: Dark's far row is the first row");
+        assert!(find(&p, "h2-g1").promotes(), "{v}: Dark's far row is the first row");
     }
-    assert!(find(&pos(International, "Light a9; Dark j2. Light to move."), "a9-b10").promotes);
-    assert!(find(&pos(Italian, "Light b7; Dark g2. Light to move."), "b7-a8").promotes);
-    assert!(find(&pos(Turkish, "Light c7; Dark f2. Light to move."), "c7-c8").promotes);
-    assert!(!find(&pos(Turkish, "Light c7; Dark f2. Light to move."), "c7-b7").promotes);
+    assert!(find(&pos(International, "Light a9; Dark j2. Light to move."), "a9-b10").promotes());
+    assert!(find(&pos(Italian, "Light b7; Dark g2. Light to move."), "b7-a8").promotes());
+    assert!(find(&pos(Turkish, "Light c7; Dark f2. Light to move."), "c7-c8").promotes());
+    assert!(!find(&pos(Turkish, "Light c7; Dark f2. Light to move."), "c7-b7").promotes());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -630,7 +630,7 @@ fn walk(g: &mut Game, left: usize, rng: &mut support::Rng, budget: &mut usize) -
     let p = *g.position();
     let mut options: Vec<(usize, u64, draughts_rules::Move)> = Vec::new();
     for m in g.legal_moves() {
-        if m.is_capture() || p.all_kings() & (1 << m.from) == 0 {
+        if m.is_capture() || p.all_kings() & (1 << m.from()) == 0 {
             continue;
         }
         let next = p.after(&m);
@@ -706,7 +706,7 @@ fn quiet_move_counter_resets_on_a_man_move_only_where_the_table_says() {
         king_walk(&mut g, 10);
         assert_eq!(g.quiet_count(), 10, "{v}");
         let m = g.play_text(c.light_man_move).unwrap();
-        assert!(!m.promotes && !m.is_capture());
+        assert!(!m.promotes() && !m.is_capture());
         assert_eq!(g.quiet_count(), if by_man_move { 0 } else { 11 }, "{v}: after a Light man move");
         // Dark's man moves as well.
         let mut g = Game::from_position(pos(v, c.start).with_side_to_move(Color::Dark));
@@ -732,7 +732,7 @@ fn quiet_move_counter_resets_on_promotion() {
         king_walk(&mut g, 6);
         assert_eq!(g.quiet_count(), 6, "{v}");
         let m = g.play_text(promote).unwrap();
-        assert!(m.promotes);
+        assert!(m.promotes());
         assert_eq!(g.quiet_count(), 0, "{v}");
     }
 }
@@ -794,7 +794,7 @@ fn turkish_one_piece_each_is_checked_right_after_the_move() {
     // A man crowned by the capture counts as a king.
     let mut g = Game::from_position(pos(Turkish, "Light c6; Dark c7; Dark h2. Light to move."));
     let m = g.play_text("c6xc8").unwrap();
-    assert!(m.promotes);
+    assert!(m.promotes());
     assert_eq!(g.outcome(), Some(Outcome::Win(Color::Light, Reason::OnePieceEach)));
 }
 

@@ -63,7 +63,7 @@ fn example_2_guide_000_promotion_ends_the_move() {
         let pos = text::parse(v, "Light b6; Dark c7; Dark e7. Light to move.").unwrap();
         assert_eq!(moves_text(&pos), ["b6xd8"], "{v}");
         let mv = pos.legal_moves()[0];
-        assert!(mv.promotes, "{v}: the man is crowned on d8");
+        assert!(mv.promotes(), "{v}: the man is crowned on d8");
         let after = pos.after(&mv);
         let e7 = square::parse(v, "e7").unwrap();
         assert!(after.pieces(Color::Dark) & (1 << e7) != 0, "{v}: e7 stays on the board");
@@ -91,7 +91,7 @@ fn example_4_guide_001_russian_crowned_mid_chain_goes_on() {
         ]
     );
     for mv in pos.legal_moves() {
-        assert!(mv.promotes);
+        assert!(mv.promotes());
         let after = pos.after(&mv);
         assert_eq!(after.kings(Color::Light).count_ones(), 1);
         assert_eq!(after.side_to_move(), Color::Dark, "the turn ends after both captures");

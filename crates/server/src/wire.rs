@@ -31,7 +31,7 @@ impl MoveJson {
             from: name(mv.from()),
             path: mv.landings().iter().map(|&b| name(b as u32)).collect(),
             captured: mv.hops(variant.geometry()).filter_map(|h| h.taken).map(name).collect(),
-            promotes: mv.promotes,
+            promotes: mv.promotes(),
         }
     }
 }

@@ -674,7 +674,7 @@ mod tests {
         let v = Variant::English;
         let c = core_at(v, "B:W14,23:B9");
         let legal = c.game.position().legal_routes();
-        let chain = legal.iter().find(|m| m.hops >= 2).expect("a double jump");
+        let chain = legal.iter().find(|m| m.landings().len() >= 2).expect("a double jump");
         let full = names(v, chain);
         assert!(c.find_move(&full, None).is_ok());
         let cut = &full[..2];
