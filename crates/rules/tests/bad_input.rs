@@ -22,15 +22,9 @@ struct Case {
 /// The rows of `tests/data/bad_input.txt` for one reader (`fen`, `text` or `move`), at least
 /// `floor` of them: an emptied or cut file fails.
 fn cases(reader: &str, floor: usize) -> Vec<Case> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/bad_input.txt");
-    let data = std::fs::read_to_string(path).expect("tests/data/bad_input.txt");
     let mut out = Vec::new();
-    for (n, line) in data.lines().enumerate() {
-        if line.trim().is_empty() || line.trim_start().starts_with('#') {
-            continue;
-        }
-        let at = format!("bad_input.txt line {}", n + 1);
-        let row = json::parse(line).unwrap_or_else(|e| panic!("{at}: {e}"));
+    for (at, line) in support::data_rows("bad_input.txt") {
+        let row = json::parse(&line).unwrap_or_else(|e| panic!("{at}: {e}"));
         let field = |k: &str| row.get(k).and_then(Json::as_str).unwrap_or_else(|| panic!("{at}: no {k}")).to_string();
         assert!(["fen", "text", "move"].contains(&field("reader").as_str()), "{at}: unknown reader");
         assert!(!field("section").is_empty() && !field("source").is_empty(), "{at}");

@@ -21,16 +21,9 @@ const CLAIM_ROWS: usize = 72;
 /// expected set (`moves` or `caps`), or that many (`count`), in each variant of the row.
 #[test]
 fn claims_from_data() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/rules_claims.txt");
-    let data = std::fs::read_to_string(path).expect("tests/data/rules_claims.txt");
     let mut rows = 0;
-    for (n, line) in data.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let at = format!("rules_claims.txt line {}", n + 1);
-        let row = json::parse(line).unwrap_or_else(|e| panic!("{at}: {e}"));
+    for (at, line) in support::data_rows("rules_claims.txt") {
+        let row = json::parse(&line).unwrap_or_else(|e| panic!("{at}: {e}"));
         let field = |k: &str| row.get(k).and_then(Json::as_str).unwrap_or_else(|| panic!("{at}: no {k}"));
         let list = |k: &str| -> Option<Vec<&str>> {
             row.get(k).map(|l| {
