@@ -1,14 +1,49 @@
 //! Bad input: malformed FEN, position text and move text give an error that names the offending
 //! token and where it is (a 0-based character offset, shown 1-based as "at character N"), never
-//! a panic. Table tests; `properties.rs` throws random garbage at the same readers.
+//! a panic. The tables are rows of `tests/data/bad_input.txt`; `properties.rs` throws random
+//! garbage at the same readers.
 
 mod support;
 
 use draughts_rules::notation::{fen, movetext, text, ParseError};
 use draughts_rules::{Position, Variant};
+use support::json::{self, Json};
 
-/// (variant, input, token, offset, words of the reason)
-type Case = (&'static str, &'static str, &'static str, usize, &'static str);
+/// One row of `tests/data/bad_input.txt`.
+struct Case {
+    at: String,
+    variant: Variant,
+    input: String,
+    token: String,
+    offset: usize,
+    reason: String,
+}
+
+/// The rows of `tests/data/bad_input.txt` for one reader (`fen`, `text` or `move`), at least
+/// `floor` of them: an emptied or cut file fails.
+fn cases(reader: &str, floor: usize) -> Vec<Case> {
+    let mut out = Vec::new();
+    for (at, line) in support::data_rows("bad_input.txt") {
+        let row = json::parse(&line).unwrap_or_else(|e| panic!("{at}: {e}"));
+        let field = |k: &str| row.get(k).and_then(Json::as_str).unwrap_or_else(|| panic!("{at}: no {k}")).to_string();
+        assert!(["fen", "text", "move"].contains(&field("reader").as_str()), "{at}: unknown reader");
+        assert!(!field("section").is_empty() && !field("source").is_empty(), "{at}");
+        if field("reader") != reader {
+            continue;
+        }
+        let Some(Json::Number(offset)) = row.get("offset") else { panic!("{at}: offset must be a number") };
+        out.push(Case {
+            variant: field("variant").parse().unwrap_or_else(|e| panic!("{at}: {e}")),
+            input: field("input"),
+            token: field("token"),
+            offset: *offset as usize,
+            reason: field("reason"),
+            at,
+        });
+    }
+    assert!(out.len() >= floor, "bad_input.txt has {} {reader} rows, expected at least {floor}", out.len());
+    out
+}
 
 /// The error is where it says: the token starts at the offset, the message shows both.
 fn assert_located(input: &str, e: &ParseError, token: &str, offset: usize, reason: &str) {
@@ -25,52 +60,12 @@ fn assert_located(input: &str, e: &ParseError, token: &str, offset: usize, reaso
     }
 }
 
-const FEN_CASES: &[Case] = &[
-    ("english", "", "", 0, "empty FEN"),
-    ("english", "   ", "", 0, "empty FEN"),
-    ("english", "X:W21:B1", "X", 0, "side to move must be W or B"),
-    ("english", "W:W21,21:B1", "21", 6, "listed twice"),
-    ("english", "W:W21:W22", "W22", 6, "Light listed twice"),
-    ("english", "W:W21:B1:B2", "B2", 9, "Dark listed twice"),
-    ("english", "W:W21:Q1", "Q1", 6, "must start with W or B"),
-    ("english", "W:W33:B1", "33", 3, "not on the board (1..32)"),
-    ("english", "W:W0:B1", "0", 3, "not on the board"),
-    ("english", "W:W21-19:B1", "21-19", 3, "runs backwards"),
-    ("english", "W:W21:B1-x", "1-x", 7, "range"),
-    ("english", "W:W1-32:B1", "1", 9, "listed twice"),
-    ("english", "W:W21,K:B1", "K", 6, "empty"),
-    ("english", "W:Wa2:B1", "a2", 3, "light square"),
-    ("english", "W:W21:B1 extra", "1 extra", 7, "not a square name"),
-    ("international", "W:W51:B1", "51", 3, "not on the board (1..50)"),
-    ("russian", "W:Wa2:Bb7", "a2", 3, "light square"),
-    ("turkish", "W:W21:Ba7", "21", 3, "square numbers are not used"),
-    ("turkish", "W:Wa9:Ba7", "a9", 3, "off the 8x8 board"),
-    ("turkish", "W:W1-25:B26-50", "1-25", 3, "square numbers and ranges are not used"),
-    ("italian", "W:Wa8:B1", "1", 7, "listed twice"),
-    // Leniencies that hid mistakes: a side to move alone, an empty field, an empty list item.
-    ("english", "W", "", 1, "no piece list"),
-    ("english", "W.", "", 1, "no piece list"),
-    ("english", "W:", "", 2, "empty field"),
-    ("english", "W:W1::B3", "", 5, "empty field"),
-    ("english", "W:W1,,2:B3", "", 5, "empty item in Light's list"),
-    ("english", "W:W1,2,:B3", "", 7, "empty item"),
-    ("english", "W:W1:B,3", "", 6, "empty item in Dark's list"),
-    // The move counters other programs write must be numbers, after the piece lists.
-    ("english", "W:W21:B1:Hx", "Hx", 9, "followed by a number"),
-    ("english", "W:W21:B1:F", "F", 9, "followed by a number"),
-    ("english", "W:W21:B1:H0:H1", "H1", 12, "given twice"),
-    ("english", "W:H0:W21:B1", "W21", 5, "before the H and F fields"),
-    ("english", "[FEN W:W21:B1", "[FEN W:W21:B1", 0, "must end with ]"),
-    ("english", "[Event \"W:W21:B1\"]", "Event", 1, "[FEN"),
-];
-
 #[test]
 fn malformed_fen() {
-    for &(v, input, token, offset, reason) in FEN_CASES {
-        let v: Variant = v.parse().unwrap();
-        let e = fen::parse(v, input).expect_err(input);
-        assert_eq!(e.what, "FEN");
-        assert_located(input, &e, token, offset, reason);
+    for c in cases("fen", 34) {
+        let e = fen::parse(c.variant, &c.input).expect_err(&c.at);
+        assert_eq!(e.what, "FEN", "{}", c.at);
+        assert_located(&c.input, &e, &c.token, c.offset, &c.reason);
     }
 }
 
@@ -115,58 +110,23 @@ fn fen_as_other_programs_write_it() {
     assert_eq!(e.offset, 12, "{e}");
 }
 
-const TEXT_CASES: &[Case] = &[
-    ("american", "", "", 0, "no pieces given"),
-    ("american", "Light", "Light", 0, "expected \"Light c3\""),
-    ("american", "Light c3; Purple d4", "Purple", 10, "expected Light or Dark"),
-    ("american", "Light c3; Dark d4. Blue to move.", "Blue", 19, "expected Light or Dark"),
-    ("american", "Light c3; Dark c4", "c4", 15, "light square"),
-    ("american", "Light c3; Dark z9", "z9", 15, "off the 8x8 board"),
-    ("american", "Light c3; Light c3", "c3", 16, "two pieces on one square"),
-    ("american", "Light c3; Dark d4. Light to move; Dark e5", "Dark e5", 34, "pieces must come before"),
-    ("american", "Light c3. Light to move. Dark to move.", "Dark to move", 25, "side to move given twice"),
-    ("american", "Light queen c3", "Light queen c3", 0, "expected \"Light c3\""),
-    ("american", "Light c3 d4", "Light c3 d4", 0, "expected"),
-    ("american", "Light c8", "c8", 6, "light square"),
-    ("turkish", "Light 21", "21", 6, "square numbers are not used"),
-    ("international", "Light k11", "k11", 6, "off the 10x10 board"),
-];
-
 #[test]
 fn malformed_position_text() {
-    for &(v, input, token, offset, reason) in TEXT_CASES {
-        let v: Variant = v.parse().unwrap();
-        let e = text::parse(v, input).expect_err(input);
-        assert_eq!(e.what, "position text");
-        assert_located(input, &e, token, offset, reason);
+    for c in cases("text", 14) {
+        let e = text::parse(c.variant, &c.input).expect_err(&c.at);
+        assert_eq!(e.what, "position text", "{}", c.at);
+        assert_located(&c.input, &e, &c.token, c.offset, &c.reason);
     }
     let e = text::parse(Variant::English, "Light a1; Light c1; Light e1; Light g1; Light b2; Light d2; Light f2; Light h2; Light a3; Light c3; Light e3; Light g3; Light b4; Dark h8.").unwrap_err();
     assert!(e.reason.contains("Light has 13 pieces"), "{e}");
 }
 
-/// Move text, read against the start position of the variant.
-const MOVE_CASES: &[Case] = &[
-    ("english", "", "", 0, "at least two squares"),
-    ("english", "11", "11", 0, "at least two squares"),
-    ("english", "11-", "11-", 0, "at least two squares"),
-    ("english", "-15", "-", 0, "starts with a square"),
-    ("english", "11--15", "-", 3, "two separators in a row"),
-    ("english", "11-99", "99", 3, "not on the board (1..32)"),
-    ("english", "11!15", "!", 2, "unexpected character"),
-    ("english", "1-2-3-4", "1-2-3-4", 0, "illegal move; legal moves are 9-13"),
-    ("english", "22-18", "22-18", 0, "illegal move"),
-    ("turkish", "3-4", "3", 0, "square numbers are not used"),
-    ("russian", "c3-z9", "z9", 3, "off the 8x8 board"),
-    ("russian", "c3-c4", "c4", 3, "light square"),
-];
-
 #[test]
 fn malformed_move_text() {
-    for &(v, input, token, offset, reason) in MOVE_CASES {
-        let v: Variant = v.parse().unwrap();
-        let e = movetext::parse(&Position::start(v), input).expect_err(input);
-        assert_eq!(e.what, "move");
-        assert_located(input, &e, token, offset, reason);
+    for c in cases("move", 12) {
+        let e = movetext::parse(&Position::start(c.variant), &c.input).expect_err(&c.at);
+        assert_eq!(e.what, "move", "{}", c.at);
+        assert_located(&c.input, &e, &c.token, c.offset, &c.reason);
     }
 }
 

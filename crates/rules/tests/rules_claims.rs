@@ -1,125 +1,70 @@
 //! RULES.md sections 1 to 4, one claim at a time: each test holds a position where a wrong
 //! implementation of the rule gives a different move set or result, per variant where the rule
-//! differs. Squares are algebraic; the Italian board is turned (h1 dark), so its positions use
+//! differs. The claims that are a position and its move set are rows of
+//! `tests/data/rules_claims.txt`; the tests here check those rows and the claims whose point is
+//! code (move text, flags, games, counters). Squares are algebraic; the Italian board is turned (h1 dark), so its positions use
 //! the other colour of squares. Expected sets are worked out by hand from RULES.md.
 
 mod support;
 
 use draughts_rules::notation::{movetext, square};
 use draughts_rules::{Color, Game, Outcome, Position, Reason, Variant};
+use support::json::{self, Json};
 use support::{captured, find, moves, moves_caps, pos, sorted, sq};
 
 use Variant::*;
 
-fn assert_moves(v: Variant, s: &str, want: &[&str]) {
-    let p = pos(v, s);
-    assert_eq!(moves(&p), sorted(want), "{v}: {s}");
-}
+/// Rows of `tests/data/rules_claims.txt` at least: an emptied or cut file fails.
+const CLAIM_ROWS: usize = 72;
 
-fn assert_moves_caps(v: Variant, s: &str, want: &[&str]) {
-    let p = pos(v, s);
-    assert_eq!(moves_caps(&p), sorted(want), "{v}: {s}");
+/// Every row of `tests/data/rules_claims.txt`: the position's legal moves are exactly the
+/// expected set (`moves` or `caps`), or that many (`count`), in each variant of the row.
+#[test]
+fn claims_from_data() {
+    let mut rows = 0;
+    for (at, line) in support::data_rows("rules_claims.txt") {
+        let row = json::parse(&line).unwrap_or_else(|e| panic!("{at}: {e}"));
+        let field = |k: &str| row.get(k).and_then(Json::as_str).unwrap_or_else(|| panic!("{at}: no {k}"));
+        let list = |k: &str| -> Option<Vec<&str>> {
+            row.get(k).map(|l| {
+                l.as_array().unwrap_or_else(|| panic!("{at}: {k} must be a list")).iter().map(|m| m.as_str().unwrap_or_else(|| panic!("{at}: {k} holds strings"))).collect()
+            })
+        };
+        let (claim, s) = (field("claim"), field("position"));
+        assert!(!field("section").is_empty() && !field("source").is_empty(), "{at}");
+        let variants: Vec<Variant> =
+            field("variants").split_whitespace().map(|v| v.parse().unwrap_or_else(|e| panic!("{at}: {e}"))).collect();
+        assert!(!variants.is_empty(), "{at}: no variants");
+        let expectations = ["moves", "caps", "count"].iter().filter(|k| row.get(k).is_some()).count();
+        assert_eq!(expectations, 1, "{at}: give exactly one of moves, caps, count");
+        for v in variants {
+            let p = pos(v, s);
+            if let Some(want) = list("moves") {
+                assert_eq!(moves(&p), sorted(&want), "{at} ({claim}), {v}: {s}");
+            } else if let Some(want) = list("caps") {
+                assert_eq!(moves_caps(&p), sorted(&want), "{at} ({claim}), {v}: {s}");
+            } else {
+                let Some(Json::Number(want)) = row.get("count") else { panic!("{at}: count must be a number") };
+                assert_eq!(p.legal_moves().len() as f64, *want, "{at} ({claim}), {v}: {s}: {:?}", moves(&p));
+            }
+        }
+        rows += 1;
+    }
+    assert!(rows >= CLAIM_ROWS, "rules_claims.txt has {rows} rows, expected at least {CLAIM_ROWS}");
 }
 
 // ---------------------------------------------------------------------------------------------
-// Section 1: capture is compulsory, chains are complete, pieces are taken once.
+// Section 1: capture is compulsory (the positions are in the data file).
 // ---------------------------------------------------------------------------------------------
 
 #[test]
-fn capture_is_compulsory_in_every_variant() {
+fn capture_is_compulsory_removes_quiet_moves() {
+    // Without the enemy piece in reach, g3 has quiet moves: the rule is what removes them (the
+    // data file's row with Dark d4 has c3xe5 alone).
     for v in [English, American, German, Russian, Brazilian, International] {
-        let s = "Light c3; Light g3; Dark d4. Light to move.";
-        assert_moves(v, s, &["c3xe5"]);
-        // Without the enemy piece in reach, g3 has quiet moves: the rule is what removes them.
         let quiet = pos(v, "Light c3; Light g3; Dark h8. Light to move.");
         assert!(moves(&quiet).contains(&"g3-h4".to_string()), "{v}");
     }
-    assert_moves(Italian, "Light d3; Light h3; Dark e4. Light to move.", &["d3xf5"]);
-    assert_moves(Turkish, "Light d3; Light h3; Dark d4; Dark a8. Light to move.", &["d3xd5"]);
-}
-
-#[test]
-fn dark_must_capture_too() {
-    // Dark moves down the board; its forward captures are compulsory as well.
-    assert_moves(English, "Light e3; Light a1; Dark f4; Dark h8. Dark to move.", &["f4xd2"]);
-    assert_moves(Turkish, "Light e5; Light a2; Dark e6; Dark h7. Dark to move.", &["e6xe4"]);
-}
-
-#[test]
-fn a_chain_must_be_completed() {
-    // The man may not stop on e5: it can capture again, so it must.
-    for v in [English, American, German, Russian, Brazilian, International] {
-        assert_moves(v, "Light c3; Dark d4; Dark f6. Light to move.", &["c3xe5xg7"]);
-    }
-    assert_moves(Italian, "Light d3; Dark e4; Dark g6. Light to move.", &["d3xf5xh7"]);
-    assert_moves(Turkish, "Light d3; Dark d4; Dark d6. Light to move.", &["d3xd5xd7"]);
-    // A king too, short or flying.
-    assert_moves(English, "Light king c3; Dark d4; Dark f6. Light to move.", &["c3xe5xg7"]);
-    assert_moves(Russian, "Light king c3; Dark d4; Dark f6. Light to move.", &["c3xe5xg7", "c3xe5xh8"]);
-}
-
-#[test]
-fn a_flying_king_lands_only_where_the_chain_goes_on() {
-    // After taking c3 the king could stop on d4, e5, f6, g7 or h8, but only from e5 can it take
-    // again (c7), so e5 is the only landing of a legal move.
-    for v in [German, Russian, Brazilian] {
-        assert_moves(v, "Light king a1; Dark c3; Dark c7. Light to move.", &["a1xe5xb8"]);
-    }
-    assert_moves(International, "Light king a1; Dark c3; Dark c7. Light to move.", &["a1xe5xa9", "a1xe5xb8"]);
-}
-
-#[test]
-fn a_piece_is_never_taken_twice() {
-    // After c3xe5 the king could jump d4 back to c3 (its start square is empty) if pieces could
-    // be taken twice.
-    assert_moves(English, "Light king c3; Dark d4; Dark h8. Light to move.", &["c3xe5"]);
-    assert_moves(Italian, "Light king d3; Dark e4; Dark a8. Light to move.", &["d3xf5"]);
-    // Flying: the king may not come back over a1-h8 through the taken piece.
-    assert_moves(Russian, "Light king a1; Dark d4; Dark a7. Light to move.", &["a1xe5", "a1xf6", "a1xg7", "a1xh8"]);
-    // Turkish: taken pieces vanish at once, so only the 180-degree rule stops d7 x d6 again;
-    // and a man never goes back.
-    assert_moves(Turkish, "Light king d4; Dark d6; Dark a1. Light to move.", &["d4xd7", "d4xd8"]);
-}
-
-#[test]
-fn taken_pieces_block_until_the_chain_ends_for_flying_kings() {
-    // b2xd4 (landing f6), xe7 (landing d8), xc7 (landing b6 or a5). From b6 the diagonal to e3
-    // passes d4, the first piece taken: it still stands there and blocks, so e3 stays. Had taken
-    // pieces vanished at once, b6 x e3 -> f2/g1 would make a fourth capture.
-    let s = "Light king b2; Dark d4; Dark e7; Dark c7; Dark e3. Light to move.";
-    for v in [German, Russian] {
-        assert_moves_caps(
-            v,
-            s,
-            &["b2xe5xb8 [c7,d4]", "b2xf6xd8xa5 [c7,d4,e7]", "b2xf6xd8xb6 [c7,d4,e7]"],
-        );
-    }
-    // International: the maximum rule keeps the three-piece chains only.
-    assert_moves_caps(International, s, &["b2xf6xd8xa5 [c7,d4,e7]", "b2xf6xd8xb6 [c7,d4,e7]"]);
-}
-
-#[test]
-fn turkish_taken_pieces_vanish_at_once() {
-    // d1 x d3 up to d5, x b5 left to a5, x a4 down to a3, then right along the third row: it
-    // crosses d3, where the first piece was taken and is gone, to take e3.
-    assert_moves_caps(
-        Turkish,
-        "Light king d1; Dark d3; Dark b5; Dark a4; Dark e3; Dark h8. Light to move.",
-        &["d1xd5xa5xa3xf3 [a4,b5,d3,e3]", "d1xd5xa5xa3xg3 [a4,b5,d3,e3]", "d1xd5xa5xa3xh3 [a4,b5,d3,e3]"],
-    );
-}
-
-#[test]
-fn turkish_king_never_turns_back_180_degrees() {
-    // d6 is gone after d4xd7, so the file is clear down to d2; going straight back is still
-    // forbidden, so each capture is a one-piece move.
-    assert_moves(
-        Turkish,
-        "Light king d4; Dark d6; Dark d2; Dark a8. Light to move.",
-        &["d4xd1", "d4xd7", "d4xd8"],
-    );
-    // A 90-degree turn is allowed.
-    assert_moves(Turkish, "Light king d4; Dark d6; Dark b7; Dark h1. Light to move.", &["d4xd7xa7"]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -131,7 +76,7 @@ fn same_start_and_end_but_different_pieces_are_different_moves() {
     // Men that capture forward only: c3 to c7 over d4 and d6, or over b4 and b6.
     let s = "Light c3; Dark d4; Dark d6; Dark b4; Dark b6. Light to move.";
     for v in [English, American, German] {
-        assert_moves_caps(v, s, &["c3xa5xc7 [b4,b6]", "c3xe5xc7 [d4,d6]"]);
+        // The move set is a row of the data file.
         let p = pos(v, s);
         // The short form names two moves: an error listing both full paths.
         let e = movetext::parse(&p, "c3xc7").unwrap_err();
@@ -147,7 +92,6 @@ fn same_start_and_end_but_different_pieces_are_different_moves() {
     }
     // The same on the turned Italian board (mirrored squares).
     let p = pos(Italian, "Light f3; Dark e4; Dark e6; Dark g4; Dark g6. Light to move.");
-    assert_eq!(moves_caps(&p), sorted(&["f3xd5xf7 [e4,e6]", "f3xh5xf7 [g4,g6]"]));
     assert!(movetext::parse(&p, "f3xf7").unwrap_err().reason.starts_with("ambiguous"));
     // Men that also capture backwards go on round the loop and back to c3: one move of four.
     for v in [Russian, Brazilian, International] {
@@ -183,195 +127,6 @@ fn same_pieces_in_another_order_are_one_move() {
         assert!(p.legal_moves().iter().all(|m| m.capture_count() == 4), "{v}");
         assert_eq!(p.legal_routes().len(), 6, "{v}");
     }
-}
-
-#[test]
-fn italian_order_of_kings_taken_makes_two_moves() {
-    // The Italian precedence looks at when kings are taken, so the two routes round the loop are
-    // two moves when they take the two kings (e4, c4) in a different order. Both meet a king first.
-    let p = pos(Italian, "Light king d3; Dark king e4; Dark e6; Dark c6; Dark king c4. Light to move.");
-    assert_eq!(moves(&p), sorted(&["d3xb5xd7xf5xd3", "d3xf5xd7xb5xd3"]));
-    // The same men as men: one move.
-    let p = pos(Italian, "Light king d3; Dark e4; Dark e6; Dark c6; Dark c4. Light to move.");
-    assert_eq!(p.legal_moves().len(), 1);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Section 2: how men move and capture.
-// ---------------------------------------------------------------------------------------------
-
-#[test]
-fn men_step_one_square_forward() {
-    for v in [English, American, German, Russian, Brazilian, International] {
-        assert_moves(v, "Light c3; Dark f6. Light to move.", &["c3-b4", "c3-d4"]);
-        assert_moves(v, "Light c3; Dark f6. Dark to move.", &["f6-e5", "f6-g5"]);
-    }
-    assert_moves(Italian, "Light d3; Dark e6. Light to move.", &["d3-c4", "d3-e4"]);
-    assert_moves(Italian, "Light d3; Dark e6. Dark to move.", &["e6-d5", "e6-f5"]);
-    // Turkish: forward or sideways, never back.
-    assert_moves(Turkish, "Light d4; Dark e6; Dark a8. Light to move.", &["d4-c4", "d4-d5", "d4-e4"]);
-    assert_moves(Turkish, "Light d4; Light a1; Dark e6. Dark to move.", &["e6-d6", "e6-e5", "e6-f6"]);
-    // Men on the edge: only the squares that exist.
-    assert_moves(English, "Light a3; Dark h8. Light to move.", &["a3-b4"]);
-    assert_moves(Turkish, "Light a2; Dark h8. Light to move.", &["a2-a3", "a2-b2"]);
-}
-
-#[test]
-fn men_capture_backward_only_where_allowed() {
-    // A Light man on e5 with a Dark man behind it on d4 and c3 empty.
-    let s = "Light e5; Dark d4; Dark h8. Light to move.";
-    for v in [Russian, Brazilian, International] {
-        assert_moves(v, s, &["e5xc3"]);
-    }
-    // English, American and German men never capture backwards (guide 000 says so for German).
-    for v in [English, American, German] {
-        assert_moves(v, s, &["e5-d6", "e5-f6"]);
-    }
-    assert_moves(Italian, "Light e4; Dark d3; Dark a8. Light to move.", &["e4-d5", "e4-f5"]);
-    // Dark men too: backward is up the board for Dark.
-    let s = "Light e5; Light a1; Dark d4. Dark to move.";
-    assert_moves(Russian, s, &["d4xf6"]);
-    assert_moves(English, s, &["d4-c3", "d4-e3"]);
-    // Turkish men capture forward and sideways, never backward.
-    assert_moves(Turkish, "Light d4; Dark c4; Dark d5; Dark d3. Light to move.", &["d4xb4", "d4xd6"]);
-    assert_moves(Turkish, "Light d4; Dark d3; Dark a8. Light to move.", &["d4-c4", "d4-d5", "d4-e4"]);
-}
-
-#[test]
-fn italian_men_never_take_kings() {
-    // A man next to an enemy king with a free square beyond has no capture there.
-    assert_moves(Italian, "Light c2; Dark king d3. Light to move.", &["c2-b3"]);
-    assert_moves(English, "Light c3; Dark king d4. Light to move.", &["c3xe5"]);
-    // Dark men neither.
-    assert_moves(Italian, "Light king d3; Dark e4. Dark to move.", &["e4-f3"]);
-    // A man's chain stops in front of a king: a2xc4, not on over d5.
-    assert_moves(Italian, "Light a2; Dark b3; Dark king d5. Light to move.", &["a2xc4"]);
-    // Italian kings do take kings.
-    assert_moves(Italian, "Light king c2; Dark king d3. Light to move.", &["c2xe4"]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Section 2: kings.
-// ---------------------------------------------------------------------------------------------
-
-#[test]
-fn king_range_short_or_flying() {
-    let s = "Light king d4; Dark h8. Light to move.";
-    for v in [English, American] {
-        assert_moves(v, s, &["d4-c3", "d4-c5", "d4-e3", "d4-e5"]);
-    }
-    assert_moves(Italian, "Light king e4; Dark a8. Light to move.", &["e4-d3", "e4-d5", "e4-f3", "e4-f5"]);
-    for v in [German, Russian, Brazilian] {
-        assert_moves(
-            v,
-            s,
-            &["d4-a1", "d4-b2", "d4-c3", "d4-e5", "d4-f6", "d4-g7", "d4-c5", "d4-b6", "d4-a7", "d4-e3", "d4-f2", "d4-g1"],
-        );
-    }
-    assert_eq!(pos(International, "Light king d4; Dark j10. Light to move.").legal_moves().len(), 14);
-    assert_eq!(pos(Turkish, "Light king d4; Dark h8. Light to move.").legal_moves().len(), 14);
-    assert_moves(Turkish, "Light king a1; Dark h8; Light b2. Light to move.", &["a1-a2", "a1-a3", "a1-a4", "a1-a5", "a1-a6", "a1-a7", "a1-a8", "a1-b1", "a1-c1", "a1-d1", "a1-e1", "a1-f1", "a1-g1", "a1-h1", "b2-a2", "b2-b3", "b2-c2"]);
-}
-
-#[test]
-fn king_captures_short_or_at_a_distance() {
-    // A king that is not next to the enemy piece captures only if it flies.
-    let s = "Light king a1; Dark d4. Light to move.";
-    for v in [English, American] {
-        assert_moves(v, s, &["a1-b2"]);
-    }
-    for v in [German, Russian, Brazilian] {
-        // German kings capture the first enemy on a diagonal at any distance and land on any
-        // free square beyond it.
-        assert_moves(v, s, &["a1xe5", "a1xf6", "a1xg7", "a1xh8"]);
-    }
-    assert_moves(International, s, &["a1xe5", "a1xf6", "a1xg7", "a1xh8", "a1xi9", "a1xj10"]);
-    assert_moves(Italian, "Light king h1; Dark e4; Light a2. Light to move.", &["a2-b3", "h1-g2"]);
-    assert_moves(Turkish, "Light king a1; Dark a4; Dark h8. Light to move.", &["a1xa5", "a1xa6", "a1xa7", "a1xa8"]);
-    // Short kings capture backwards and land right behind the piece.
-    assert_moves(English, "Light king e5; Dark d4; Dark a7. Light to move.", &["e5xc3"]);
-    // A flying king cannot jump two pieces in a row or a piece of its own.
-    assert_moves(Russian, "Light king a1; Dark d4; Dark e5; Light g3. Light to move.", &["a1-b2", "a1-c3", "g3-f4", "g3-h4"]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Section 2: capture choice.
-// ---------------------------------------------------------------------------------------------
-
-#[test]
-fn free_choice_or_maximum_capture() {
-    // b2 takes one man, g3 takes two.
-    let s = "Light b2; Light g3; Dark c3; Dark f4; Dark d6. Light to move.";
-    for v in [English, American, German, Russian] {
-        assert_moves(v, s, &["b2xd4", "g3xe5xc7"]);
-    }
-    for v in [International, Brazilian] {
-        assert_moves(v, s, &["g3xe5xc7"]);
-    }
-    let s = "Light b2; Light g2; Dark b3; Dark g3; Dark f4; Dark a8. Light to move.";
-    assert_moves(Turkish, s, &["g2xg4xe4"]);
-}
-
-#[test]
-fn international_kings_count_one_for_the_maximum() {
-    // One king or one man: both captures take one piece, both are legal.
-    assert_moves(International, "Light c3; Light h2; Dark d4; Dark king g3. Light to move.", &["c3xe5", "h2xf4"]);
-    // Three men beat two kings.
-    assert_moves(
-        International,
-        "Light a1; Light h2; Dark b2; Dark d4; Dark f6; Dark king g3; Dark king g5. Light to move.",
-        &["a1xc3xe5xg7"],
-    );
-    // Two kings against two men: equal, both legal.
-    assert_moves(
-        International,
-        "Light a1; Light h2; Dark b2; Dark d4; Dark king g3; Dark king g5. Light to move.",
-        &["a1xc3xe5", "h2xf4xh6"],
-    );
-}
-
-#[test]
-fn italian_precedence_step_1_most_pieces() {
-    // a2 takes two men; h5 takes one.
-    assert_moves(Italian, "Light a2; Light h5; Dark b3; Dark d5; Dark g6. Light to move.", &["a2xc4xe6"]);
-    // A man taking two beats a king taking one (step 1 comes before step 2).
-    assert_moves(Italian, "Light a2; Light king d1; Dark b3; Dark d5; Dark e2. Light to move.", &["a2xc4xe6"]);
-}
-
-#[test]
-fn italian_precedence_step_2_king_moves_first() {
-    // One piece each; the king's capture is the only legal one.
-    assert_moves(Italian, "Light king d1; Light h5; Dark e2; Dark g6. Light to move.", &["d1xf3"]);
-    // Two kings capturing one piece each: both legal.
-    assert_moves(Italian, "Light king d1; Light king h5; Dark e2; Dark g6. Light to move.", &["d1xf3", "h5xf7"]);
-}
-
-#[test]
-fn italian_precedence_step_3_most_kings() {
-    // Both kings take one piece; h5 takes a king.
-    assert_moves(Italian, "Light king d1; Light king h5; Dark e2; Dark king g6. Light to move.", &["h5xf7"]);
-    // Most kings comes before earliest king: b1 takes man, king, king; h1 takes king, man, man.
-    assert_moves(
-        Italian,
-        "Light king b1; Light king h1; Dark c2; Dark king c4; Dark king c6; Dark king g2; Dark g4; Dark g6. Light to move.",
-        &["b1xd3xb5xd7"],
-    );
-}
-
-#[test]
-fn italian_precedence_step_4_earliest_king() {
-    // b1 takes man then king; h1 takes king then man.
-    assert_moves(
-        Italian,
-        "Light king b1; Light king h1; Dark c2; Dark king c4; Dark king g2; Dark g4. Light to move.",
-        &["h1xf3xh5"],
-    );
-    // When both meet a king at once, both stay legal.
-    assert_moves(
-        Italian,
-        "Light king b1; Light king h1; Dark king c2; Dark c4; Dark king g2; Dark g4. Light to move.",
-        &["b1xd3xb5", "h1xf3xh5"],
-    );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,124 +1,115 @@
-//! RULES.md section 9: every worked example of the guides, each asserting the exact legal move set.
+//! RULES.md section 9: every worked example, each asserting the exact legal move set. The
+//! examples have one source, the guides' `crates/server/guides.json` (the examples with a `ref`
+//! naming their section 9 example); this test reads them from there, with the rules crate alone.
 
-use draughts_rules::notation::{movetext, square, text};
-use draughts_rules::{Color, Position, Variant};
+mod support;
 
-/// A position from 1-based (row, col) coordinates counted from the top-left (guide 001).
-fn from_row_col(v: Variant, light: &[(u32, u32)], dark: &[(u32, u32)], side: Color) -> Position {
-    let bits = |list: &[(u32, u32)]| {
-        list.iter().fold(0u64, |acc, &(r, c)| acc | 1u64 << square::from_row_col(v, r, c).expect("playable square"))
-    };
-    Position::new(v, bits(light), bits(dark), 0, side).expect("valid set-up")
+use draughts_rules::notation::{movetext, text};
+use draughts_rules::{Color, Game, Position, Variant};
+use support::json::{self, Json};
+
+/// The section 9 examples, each in every rule set it belongs to (9.1 and 9.2 in two).
+const SECTION_9_EXAMPLES: usize = 8;
+
+struct Example {
+    at: String,
+    variant: Variant,
+    position: Position,
+    legal: Vec<String>,
+    line: Vec<String>,
+    after: String,
 }
 
-/// The legal moves as sorted lists of (row, col) paths, plus the captured squares.
-fn moves_rc(pos: &Position) -> Vec<(Vec<(u32, u32)>, Vec<(u32, u32)>)> {
-    let v = pos.variant();
-    let mut out: Vec<_> = pos
-        .legal_moves()
+fn strings(e: &Json, k: &str, at: &str) -> Vec<String> {
+    e.get(k)
+        .and_then(Json::as_array)
+        .unwrap_or_else(|| panic!("{at}: {k} must be a list"))
         .iter()
-        .map(|m| {
-            let mut path = vec![square::row_col(v, m.from())];
-            path.extend(m.landings().iter().map(|&b| square::row_col(v, b as u32)));
-            let mut caps: Vec<_> = m.captured_squares().map(|b| square::row_col(v, b)).collect();
-            caps.sort();
-            (path, caps)
-        })
-        .collect();
-    out.sort();
+        .map(|s| s.as_str().unwrap_or_else(|| panic!("{at}: {k} holds strings")).to_string())
+        .collect()
+}
+
+/// The examples of guides.json that implement a RULES.md section 9 example.
+fn section_9() -> Vec<Example> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../server/guides.json");
+    let raw = std::fs::read_to_string(path).expect("crates/server/guides.json");
+    let g = json::parse(&raw).expect("guides.json is JSON");
+    let Some(Json::Object(guides)) = g.get("guides") else { panic!("guides.json: no guides") };
+    let mut out = Vec::new();
+    for (id, guide) in guides {
+        let variant: Variant = id.parse().unwrap_or_else(|e| panic!("guides.json: {e}"));
+        for e in guide.get("examples").and_then(Json::as_array).unwrap_or_else(|| panic!("{id}: no examples")) {
+            let Some(r) = e.get("ref").and_then(Json::as_str) else { continue };
+            let at = format!("guides.json {id} example {r}");
+            let s = e.get("position").and_then(Json::as_str).unwrap_or_else(|| panic!("{at}: no position"));
+            out.push(Example {
+                variant,
+                position: support::pos(variant, s),
+                legal: strings(e, "legal", &at),
+                line: strings(e, "line", &at),
+                after: e.get("after").and_then(Json::as_str).unwrap_or_else(|| panic!("{at}: no after")).to_string(),
+                at,
+            });
+        }
+    }
+    assert!(out.len() >= SECTION_9_EXAMPLES, "guides.json has {} section 9 examples, expected {SECTION_9_EXAMPLES}", out.len());
     out
 }
 
-fn moves_text(pos: &Position) -> Vec<String> {
-    let v = pos.variant();
-    let mut out: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .map(|m| {
-            let mut s = square::algebraic(v, m.from());
-            for &l in m.landings() {
-                s.push(if m.is_capture() { 'x' } else { '-' });
-                s.push_str(&square::algebraic(v, l as u32));
-            }
-            s
-        })
-        .collect();
-    out.sort();
-    out
+/// The section 9 example `r` of one rule set.
+fn example(r: &str, v: Variant) -> Example {
+    section_9().into_iter().find(|e| e.variant == v && e.at.ends_with(&format!(" {r}"))).unwrap_or_else(|| panic!("{v}: no example {r}"))
 }
 
 #[test]
-fn example_1_guide_000_capture_stops_on_e5() {
+fn every_section_9_example_has_its_exact_legal_moves() {
+    for e in section_9() {
+        let v = e.variant;
+        let mut got: Vec<String> = e.position.legal_moves().iter().map(|m| movetext::write(v, m)).collect();
+        got.sort();
+        let mut want = e.legal.clone();
+        want.sort();
+        assert_eq!(got, want, "{}: legal moves", e.at);
+        // The line played, and the position after it: the captured pieces are gone, the others stay.
+        let mut g = Game::from_position(e.position);
+        for m in &e.line {
+            let played = g.play_text(m).unwrap_or_else(|err| panic!("{}: {m}: {err}", e.at));
+            assert_eq!(&movetext::write(v, &played), m, "{}", e.at);
+        }
+        assert_eq!(text::write(g.position()), e.after, "{}: position after the line", e.at);
+    }
+}
+
+#[test]
+fn example_2_promotion_ends_the_move() {
     for v in [Variant::American, Variant::German] {
-        let pos = text::parse(v, "Light c3; Light g3; Dark d4; Dark b8. Light to move.").unwrap();
-        assert_eq!(moves_text(&pos), ["c3xe5"], "{v}");
-        let mv = pos.legal_moves()[0];
-        assert_eq!(mv.captured_squares().map(|b| square::algebraic(v, b)).collect::<Vec<_>>(), ["d4"]);
+        let e = example("9.2", v);
+        let mv = e.position.legal_moves()[0];
+        assert!(mv.promotes(), "{}: the man is crowned", e.at);
+        assert_eq!(e.position.after(&mv).side_to_move(), Color::Dark, "{}: the move ends there", e.at);
     }
 }
 
 #[test]
-fn example_2_guide_000_promotion_ends_the_move() {
-    for v in [Variant::American, Variant::German] {
-        let pos = text::parse(v, "Light b6; Dark c7; Dark e7. Light to move.").unwrap();
-        assert_eq!(moves_text(&pos), ["b6xd8"], "{v}");
-        let mv = pos.legal_moves()[0];
-        assert!(mv.promotes(), "{v}: the man is crowned on d8");
-        let after = pos.after(&mv);
-        let e7 = square::parse(v, "e7").unwrap();
-        assert!(after.pieces(Color::Dark) & (1 << e7) != 0, "{v}: e7 stays on the board");
+fn example_4_russian_crowned_mid_chain_goes_on() {
+    let e = example("9.4", Variant::Russian);
+    for mv in e.position.legal_moves() {
+        assert!(mv.promotes(), "{}", e.at);
+        let after = e.position.after(&mv);
+        assert_eq!(after.kings(Color::Light).count_ones(), 1, "{}", e.at);
+        assert_eq!(after.pieces(Color::Dark), 0, "{}: both Dark men are taken", e.at);
+        assert_eq!(after.side_to_move(), Color::Dark, "{}: the turn ends after both captures", e.at);
     }
-}
-
-#[test]
-fn example_3_guide_001_english_double_jump() {
-    let v = Variant::English;
-    let pos = from_row_col(v, &[(6, 1)], &[(5, 2), (3, 4)], Color::Light);
-    assert_eq!(moves_rc(&pos), vec![(vec![(6, 1), (4, 3), (2, 5)], vec![(3, 4), (5, 2)])]);
-    let after = pos.after(&pos.legal_moves()[0]);
-    assert_eq!(after.pieces(Color::Dark), 0, "both Dark men are removed");
-}
-
-#[test]
-fn example_4_guide_001_russian_crowned_mid_chain_goes_on() {
-    let v = Variant::Russian;
-    let pos = from_row_col(v, &[(3, 2)], &[(2, 3), (3, 6)], Color::Light);
-    assert_eq!(
-        moves_rc(&pos),
-        vec![
-            (vec![(3, 2), (1, 4), (4, 7)], vec![(2, 3), (3, 6)]),
-            (vec![(3, 2), (1, 4), (5, 8)], vec![(2, 3), (3, 6)]),
-        ]
-    );
-    for mv in pos.legal_moves() {
-        assert!(mv.promotes());
-        let after = pos.after(&mv);
-        assert_eq!(after.kings(Color::Light).count_ones(), 1);
-        assert_eq!(after.side_to_move(), Color::Dark, "the turn ends after both captures");
-    }
-}
-
-#[test]
-fn example_5_guide_001_international_majority_capture() {
-    let v = Variant::International;
-    let pos = from_row_col(v, &[(6, 1), (6, 5)], &[(5, 2), (3, 4), (5, 6)], Color::Light);
-    assert_eq!(moves_rc(&pos), vec![(vec![(6, 1), (4, 3), (2, 5)], vec![(3, 4), (5, 2)])]);
-}
-
-#[test]
-fn example_6_guide_001_turkish_majority_capture() {
-    let v = Variant::Turkish;
-    let pos = from_row_col(v, &[(6, 1), (6, 5)], &[(5, 1), (3, 1), (5, 5)], Color::Light);
-    assert_eq!(moves_rc(&pos), vec![(vec![(6, 1), (4, 1), (2, 1)], vec![(3, 1), (5, 1)])]);
 }
 
 #[test]
 fn move_text_of_the_examples_round_trips() {
-    let v = Variant::English;
-    let pos = from_row_col(v, &[(6, 1)], &[(5, 2), (3, 4)], Color::Light);
-    let mv = pos.legal_moves()[0];
-    let t = movetext::write(v, &mv);
-    assert_eq!(t, "21x14x7");
-    assert_eq!(movetext::parse(&pos, &t).unwrap(), mv);
-    assert_eq!(movetext::parse(&pos, "21x7").unwrap(), mv);
+    let e = example("9.3", Variant::English);
+    let mv = e.position.legal_moves()[0];
+    let t = movetext::write(e.variant, &mv);
+    assert_eq!(t, e.legal[0]);
+    assert_eq!(movetext::parse(&e.position, &t).unwrap(), mv);
+    // The short form, start and end square only, reads as the same move.
+    let (from, to) = (t.split('x').next().unwrap(), t.rsplit('x').next().unwrap());
+    assert_eq!(movetext::parse(&e.position, &format!("{from}x{to}")).unwrap(), mv);
 }

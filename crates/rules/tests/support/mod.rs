@@ -81,6 +81,18 @@ pub fn find(p: &Position, want: &str) -> Move {
     found[0]
 }
 
+/// The rows of a data file under `tests/data/` (`rules_claims.txt`, `bad_input.txt`): each line
+/// that is not blank or a `#` comment, with its place (`file line N`) for messages.
+pub fn data_rows(file: &str) -> Vec<(String, String)> {
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let data = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    data.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(n, l)| (format!("{file} line {}", n + 1), l.to_string()))
+        .collect()
+}
+
 /// The tests' one seeded random generator: proptest's ChaCha generator behind a small API, so
 /// random positions and mutations are the same on every run and every machine.
 pub struct Rng(TestRng);
