@@ -5,7 +5,7 @@
 use anyhow::{anyhow, bail, Result};
 use draughts_engine::dxp::{follow, initiate, Connection, DxpConfig, DxpGame};
 use draughts_engine::matchplay::balanced_opening;
-use draughts_rules::notation::replay;
+use draughts_rules::notation::pdn::replay;
 use draughts_rules::{Color, Variant};
 use std::io::Write;
 use std::net::{TcpListener, TcpStream};

@@ -1,7 +1,7 @@
 //! `draughts pdn check`: replays every game of PDN files and reports what failed and why.
 
 use anyhow::{Context, Result};
-use draughts_rules::notation::{pdn, replay};
+use draughts_rules::notation::pdn::{self, replay};
 use draughts_rules::Variant;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;

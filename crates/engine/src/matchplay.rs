@@ -5,7 +5,7 @@
 use crate::hub::HubClient;
 use crate::level::Level;
 use crate::search::{Limits, Searcher};
-use draughts_rules::notation::replay::{self, RecordOptions};
+use draughts_rules::notation::pdn::replay::{self, RecordOptions};
 use draughts_rules::{Color, Game, Move, Outcome, Reason, Variant};
 use std::time::Duration;
 
@@ -321,7 +321,7 @@ mod tests {
 
     #[test]
     fn a_match_game_is_written_by_the_one_pdn_writer_and_reads_back() {
-        use draughts_rules::notation::{pdn, replay};
+        use draughts_rules::notation::pdn::{self, replay};
         let opening = balanced_opening(Variant::Russian, 4, 3);
         let mut a = EnginePlayer::fixed_depth(2);
         let mut b = EnginePlayer::fixed_depth(1);

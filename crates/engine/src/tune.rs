@@ -64,7 +64,7 @@ pub struct Sample {
 /// or drawn result, of another variant, or that do not replay are skipped; returns the samples
 /// and the number of games used.
 pub fn samples_from_pdn(text: &str, variant: Variant) -> (Vec<Sample>, usize) {
-    use draughts_rules::notation::{pdn, replay};
+    use draughts_rules::notation::pdn::{self, replay};
     let file = pdn::parse(text);
     let mut out = Vec::new();
     let mut used = 0;

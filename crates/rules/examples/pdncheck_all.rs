@@ -1,4 +1,4 @@
-use draughts_rules::notation::{pdn, replay};
+use draughts_rules::notation::pdn::{self, replay};
 use draughts_rules::*;
 fn main() {
     for (dir, v) in [("english", Variant::English), ("international", Variant::International), ("russian", Variant::Russian), ("brazilian", Variant::Brazilian), ("italian", Variant::Italian), ("czech", Variant::Russian)] {

@@ -1,4 +1,4 @@
-use draughts_rules::notation::{pdn, replay, movetext, text, fen};
+use draughts_rules::notation::{pdn::{self, replay}, movetext, text, fen};
 use draughts_rules::*;
 fn main() {
     let a: Vec<String> = std::env::args().collect();

@@ -5,7 +5,7 @@
 mod common;
 
 use draughts_rules::notation::pdn::{self, Chunk, Encoding, ReadError, Reader};
-use draughts_rules::notation::replay;
+use draughts_rules::notation::pdn::replay;
 use draughts_rules::Variant;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};

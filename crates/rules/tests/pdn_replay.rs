@@ -5,7 +5,7 @@
 
 mod common;
 
-use draughts_rules::notation::{pdn, replay};
+use draughts_rules::notation::pdn::{self, replay};
 use draughts_rules::{Color, Position, Variant};
 use draughts_rules::resolve::{self, MoveQuery};
 use std::collections::BTreeMap;

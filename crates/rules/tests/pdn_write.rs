@@ -3,7 +3,7 @@
 
 mod support;
 
-use draughts_rules::notation::{fen, pdn, replay};
+use draughts_rules::notation::{fen, pdn::{self, replay}};
 use draughts_rules::{Game, Position, Variant};
 
 /// A deterministic pseudo-random game of up to `plies` plies.

@@ -196,7 +196,7 @@ fn checked_play_refuses_a_move_of_another_position() {
 
 #[test]
 fn pdn_replay_refuses_a_quiet_move_written_with_x_too() {
-    use draughts_rules::notation::{pdn, replay};
+    use draughts_rules::notation::pdn::{self, replay};
     let file = pdn::parse("[GameType \"21\"]\n1. 11x15 23-19 *\n");
     let e = replay::replay(&file.games[0], Variant::English).unwrap_err();
     assert_eq!((e.ply, e.move_text.as_str()), (1, "11x15"));

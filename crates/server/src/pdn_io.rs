@@ -1,10 +1,10 @@
 //! PDN for the web app: a table's game as a PDN download, and PDN text read into frames the
 //! page can step through. Reading and writing are the rules crate's (`notation::pdn`,
-//! `notation::replay`); this module only shapes the result for the API.
+//! `notation::pdn::replay`); this module only shapes the result for the API.
 
 use crate::table::{Mode, Settings, Side};
 use crate::wire::{MoveJson, PieceJson, PositionJson};
-use draughts_rules::notation::{pdn, replay};
+use draughts_rules::notation::pdn::{self, replay};
 use draughts_rules::{Game, Variant};
 use serde::Serialize;
 

@@ -349,7 +349,7 @@ async fn a_whole_game_to_a_result_with_a_watcher_and_pdn() {
     let (status, pdn) = s.http("GET", &format!("/api/rooms/{room}/pdn"), None).await;
     assert_eq!(status, 200);
     assert!(pdn.contains(&format!("[Result \"{result}\"]")), "{pdn}");
-    let check = draughts_rules::notation::replay::check_text(&pdn, None);
+    let check = draughts_rules::notation::pdn::replay::check_text(&pdn, None);
     assert_eq!((check.games, check.ok), (1, 1), "the PDN replays: {:?}", check.failed);
     let pdn_moves: String = pdn.lines().filter(|l| !l.starts_with('[')).collect::<Vec<_>>().join(" ");
     assert!(pdn_moves.contains(&texts[0]) && pdn_moves.contains(texts.last().unwrap()));

@@ -5,7 +5,6 @@
 pub mod fen;
 pub mod movetext;
 pub mod pdn;
-pub mod replay;
 pub mod square;
 pub mod text;
 

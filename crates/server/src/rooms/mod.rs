@@ -413,7 +413,7 @@ async fn room_pdn(State(state): State<AppState>, Path(id): Path<String>, q: Resu
             ("White".into(), white.into()),
             ("Black".into(), black.into()),
         ];
-        text.push_str(&draughts_rules::notation::replay::write_pdn(&g.game, &tags));
+        text.push_str(&draughts_rules::notation::pdn::replay::write_pdn(&g.game, &tags));
         if !text.ends_with('\n') {
             text.push('\n');
         }

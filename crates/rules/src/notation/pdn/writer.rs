@@ -44,8 +44,8 @@ pub fn write_game(tags: &[(String, String)], moves: &[String], result: &str) -> 
 /// number is never separated from its move), the result last, and a final newline.
 /// With `opts.black_first` the first move is written `N... move`.
 ///
-/// `moves` should be move texts as [`parse`] returns them and `result` a terminator or
-/// `""` for none (trimmed before writing). [`parse`] then returns the same tags, move
+/// `moves` should be move texts as [`parse`](super::parse) returns them and `result` a terminator or
+/// `""` for none (trimmed before writing). [`parse`](super::parse) then returns the same tags, move
 /// texts and result. Not representable, hence sanitised (and not round-tripping): line
 /// breaks in values or names become spaces; `"`, `[`, `]`, `{`, `}` and a leading `%` are
 /// removed from names and surrounding whitespace is trimmed; a tag whose name ends up

@@ -10,8 +10,8 @@
 //! continue it; algebraic records written from the first mover's side of an English board (the
 //! board turned half a turn) are read turned when that is the only way the record replays.
 
-use super::movetext;
-use super::pdn::{self, PdnGame};
+use crate::notation::movetext;
+use crate::notation::pdn::{self, PdnGame};
 use crate::game::{Game, Outcome};
 use crate::moves::Move;
 use crate::position::Position;
@@ -107,7 +107,7 @@ pub fn game_variant(game: &PdnGame, default: Option<Variant>) -> Result<Variant,
 pub fn start_position(game: &PdnGame, variant: Variant) -> Result<Position, ReplayError> {
     match game.tag("FEN").map(str::trim) {
         Some(f) if !f.is_empty() => {
-            super::fen::parse(variant, f).map_err(|e| setup_error(format!("bad [FEN] tag: {e}")))
+            crate::notation::fen::parse(variant, f).map_err(|e| setup_error(format!("bad [FEN] tag: {e}")))
         }
         _ => Ok(Position::start(variant)),
     }
@@ -339,7 +339,7 @@ pub fn write_pdn_with(game: &Game, opts: &RecordOptions) -> String {
     let start = game.start();
     if *start != Position::start(v) {
         tags.push(("SetUp".into(), "1".into()));
-        tags.push(("FEN".into(), super::fen::write(start)));
+        tags.push(("FEN".into(), crate::notation::fen::write(start)));
     }
     let moves: Vec<String> = game.moves().iter().map(|m| movetext::write(v, m)).collect();
     let opts = pdn::WriteOptions {
