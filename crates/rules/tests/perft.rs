@@ -27,16 +27,11 @@ struct Record {
 }
 
 fn records() -> Vec<Record> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.txt");
-    let text = std::fs::read_to_string(path).expect("tests/data/perft.txt");
     let mut out: Vec<Record> = Vec::new();
-    for (n, line) in text.lines().enumerate() {
+    for (place, line) in support::data_rows("perft.txt") {
         let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
         let words: Vec<&str> = line.split_whitespace().collect();
-        let at = || format!("perft.txt line {}: {line}", n + 1);
+        let at = || format!("{place}: {line}");
         match words[0] {
             "position" => {
                 let variant: Variant = words[1].parse().unwrap_or_else(|e| panic!("{}: {e}", at()));
