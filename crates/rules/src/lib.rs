@@ -28,6 +28,7 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod resolve;
+mod square;
 pub mod variant;
 mod zobrist;
 
@@ -38,5 +39,6 @@ pub use geometry::{BoardKind, Geometry};
 pub use moves::{Hop, Move, MoveList, MAX_HOPS};
 pub use perft::{divide, perft};
 pub use resolve::{find, MatchError, MoveQuery};
+pub use square::Square;
 pub use position::{Piece, PieceKind, Position, SetupError};
 pub use variant::{CaptureChoice, ChainPromotion, KingRange, QuietReset, Removal, Rules, SquareNotation, Variant};

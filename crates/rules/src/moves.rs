@@ -2,12 +2,14 @@
 
 use crate::bitboard::bits;
 use crate::geometry::Geometry;
+use crate::square::Square;
 
 /// The most landing squares one move can have: a chain never takes more pieces than the
 /// opponent has, and no variant gives a side more than 20.
 pub const MAX_HOPS: usize = 20;
 
-/// A move (RULES.md sections 1 and 8). Squares are bit indices of the variant's geometry.
+/// A move (RULES.md sections 1 and 8). Inside the crate its squares are bit indices of the
+/// variant's geometry; the accessors hand out [`Square`]s.
 ///
 /// Identity follows `../shared/data/perft.md`: two moves are the same when they have the same
 /// origin, destination and captured set, and (Italian only) take the enemy kings in the same order;
@@ -49,20 +51,38 @@ impl Move {
         Move { from, hops: hops as u8, promotes, path, captured, king_order, to: path[hops - 1] }
     }
 
-    /// Destination square (bit index).
+    /// The destination square.
     #[inline(always)]
-    pub fn to(&self) -> u32 {
-        self.to as u32
+    pub fn to(&self) -> Square {
+        Square::from_bit(self.to as u32)
     }
 
-    /// Origin square (bit index).
+    /// The origin square.
     #[inline(always)]
-    pub fn from(&self) -> u32 {
+    pub fn from(&self) -> Square {
+        Square::from_bit(self.from as u32)
+    }
+
+    /// The landing squares in order (one for a quiet move; the destination is the last).
+    pub fn landings(&self) -> impl ExactSizeIterator<Item = Square> + DoubleEndedIterator + '_ {
+        self.path[..self.hops as usize].iter().map(|&b| Square::from_bit(b as u32))
+    }
+
+    /// The origin's bit index, for the crate's bit work.
+    #[inline(always)]
+    pub(crate) fn from_bit(&self) -> u32 {
         self.from as u32
     }
 
-    /// The landing squares in order (bit indices).
-    pub fn landings(&self) -> &[u8] {
+    /// The destination's bit index.
+    #[inline(always)]
+    pub(crate) fn to_bit(&self) -> u32 {
+        self.to as u32
+    }
+
+    /// The landing squares' bit indices in order.
+    #[inline(always)]
+    pub(crate) fn landing_bits(&self) -> &[u8] {
         &self.path[..self.hops as usize]
     }
 
@@ -91,8 +111,8 @@ impl Move {
     }
 
     /// The captured squares in ascending bit order.
-    pub fn captured_squares(&self) -> impl Iterator<Item = u32> {
-        bits(self.captured)
+    pub fn captured_squares(&self) -> impl Iterator<Item = Square> {
+        bits(self.captured).map(Square::from_bit)
     }
 
     /// Each hop of the move in order: the square it lands on and the square of the piece it
@@ -101,7 +121,7 @@ impl Move {
     /// may pass empty squares before and after it; in Turkish it may cross the square of a
     /// piece it took earlier, which has vanished).
     pub fn hops<'g>(&self, g: &'g Geometry) -> impl Iterator<Item = Hop> + 'g {
-        let (mut left, from) = (self.captured, self.from());
+        let (mut left, from) = (self.captured, self.from as u32);
         let landings = self.path;
         let mut at = from;
         landings.into_iter().take(self.hops as usize).map(move |to| {
@@ -123,7 +143,7 @@ impl Move {
                 c += dc;
             }
             at = to;
-            Hop { landing: to, taken }
+            Hop { landing: Square::from_bit(to), taken: taken.map(Square::from_bit) }
         })
     }
 
@@ -141,10 +161,10 @@ impl Move {
 /// One hop of a move ([`Move::hops`]): where it lands and the piece it takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hop {
-    /// The landing square (bit index).
-    pub landing: u32,
-    /// The square of the piece taken on this hop (bit index); `None` for a quiet move.
-    pub taken: Option<u32>,
+    /// The landing square.
+    pub landing: Square,
+    /// The square of the piece taken on this hop; `None` for a quiet move.
+    pub taken: Option<Square>,
 }
 
 /// A growable list of moves, reused between calls to avoid allocation.

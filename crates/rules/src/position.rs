@@ -219,7 +219,7 @@ impl Position {
     /// True when `mv` is one of this position's legal moves played by one of its legal routes
     /// (same move identity, the same landing squares and promotion).
     pub fn is_legal_route(&self, mv: &Move) -> bool {
-        self.legal_routes().iter().any(|m| m.same_as(mv) && m.landings() == mv.landings() && m.promotes == mv.promotes)
+        self.legal_routes().iter().any(|m| m.same_as(mv) && m.landing_bits() == mv.landing_bits() && m.promotes == mv.promotes)
     }
 
     /// Plays `mv` if it is a legal move here (same move identity and the route of one of its
@@ -244,7 +244,7 @@ impl Position {
         let us = self.side.index();
         let light = self.side == Color::Light;
         let from = 1u64 << mv.from;
-        let to = 1u64 << mv.to();
+        let to = 1u64 << mv.to_bit();
         let was_king = self.kings & from != 0;
         let now_king = was_king || mv.promotes;
         let mut hash = self.hash ^ zobrist::DARK_TO_MOVE;
@@ -258,7 +258,7 @@ impl Position {
         // The moving piece.
         let own = (self.pieces[us] & !from) | to;
         hash ^= zobrist::PIECE[zobrist::kind(light, was_king)][mv.from as usize];
-        hash ^= zobrist::PIECE[zobrist::kind(light, now_king)][mv.to() as usize];
+        hash ^= zobrist::PIECE[zobrist::kind(light, now_king)][mv.to_bit() as usize];
         let kings = (self.kings & !mv.captured & !from) | if now_king { to } else { 0 };
         let pieces = if light { [own, them] } else { [them, own] };
         Position { variant: self.variant, side: !self.side, pieces, kings, hash }
@@ -277,7 +277,7 @@ impl Position {
             h ^= zobrist::keys(zobrist::kind(!light, true), taken_kings);
         }
         h ^= zobrist::PIECE[zobrist::kind(light, was_king)][mv.from as usize];
-        h ^ zobrist::PIECE[zobrist::kind(light, was_king || mv.promotes)][mv.to() as usize]
+        h ^ zobrist::PIECE[zobrist::kind(light, was_king || mv.promotes)][mv.to_bit() as usize]
     }
 
     /// Recomputes the hash from scratch; equals [`Position::hash`] (used by tests).

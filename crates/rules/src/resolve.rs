@@ -152,7 +152,7 @@ impl MatchError {
                 let takes: Vec<String> = moves
                     .iter()
                     .map(|m| {
-                        let taken: Vec<String> = m.captured_squares().map(|b| names::name(*variant, b)).collect();
+                        let taken: Vec<String> = m.captured_squares().map(|b| b.name(*variant)).collect();
                         if taken.is_empty() {
                             format!("{} takes nothing", movetext::write(*variant, m))
                         } else {
@@ -253,12 +253,12 @@ pub fn candidates(pos: &Position, query: MoveQuery) -> Vec<Move> {
         },
         MoveQuery::Through { squares, .. } => through(pos, squares),
         MoveQuery::Route { from, landings, captured } => distinct_routes(pos, |m| {
-            m.from() == from && m.landings().iter().map(|&l| l as u32).eq(landings.iter().copied()) && captured.is_none_or(|c| c == m.captured)
+            m.from_bit() == from && m.landing_bits().iter().map(|&l| l as u32).eq(landings.iter().copied()) && captured.is_none_or(|c| c == m.captured)
         }),
         MoveQuery::Taking { from, to, captured, .. } => pos
             .legal_moves()
             .into_iter()
-            .filter(|m| m.from() == from && m.to() == to && captured.is_none_or(|c| c == m.captured))
+            .filter(|m| m.from_bit() == from && m.to_bit() == to && captured.is_none_or(|c| c == m.captured))
             .collect(),
     }
 }
@@ -277,10 +277,10 @@ fn through(pos: &Position, squares: &[u32]) -> Vec<Move> {
     let mids = &squares[1..squares.len() - 1];
     let mut found: Vec<Move> = Vec::new();
     for route in pos.legal_routes() {
-        if route.from() != first || route.to() != last {
+        if route.from_bit() != first || route.to_bit() != last {
             continue;
         }
-        let lands = &route.landings()[..route.hops as usize - 1];
+        let lands = &route.landing_bits()[..route.hops as usize - 1];
         let mut it = lands.iter();
         if !mids.iter().all(|m| it.any(|&l| l as u32 == *m)) {
             continue;
@@ -295,7 +295,7 @@ fn through(pos: &Position, squares: &[u32]) -> Vec<Move> {
     }
     let exact: Vec<Move> = found
         .iter()
-        .filter(|m| m.landings().iter().map(|&l| l as u32).eq(squares[1..].iter().copied()))
+        .filter(|m| m.landing_bits().iter().map(|&l| l as u32).eq(squares[1..].iter().copied()))
         .copied()
         .collect();
     if !exact.is_empty() && exact.len() < found.len() {
@@ -316,7 +316,7 @@ fn cut_short(pos: &Position, query: MoveQuery) -> Vec<Move> {
         return Vec::new();
     }
     distinct_routes(pos, |m| {
-        m.from() == from && m.hops as usize > landings.len() && m.landings()[..landings.len()].iter().map(|&l| l as u32).eq(landings.iter().copied())
+        m.from_bit() == from && m.hops as usize > landings.len() && m.landing_bits()[..landings.len()].iter().map(|&l| l as u32).eq(landings.iter().copied())
     })
 }
 

@@ -39,11 +39,11 @@ fn italian_kings(p: &Position, from: u32, landings: &[u32]) -> Vec<u32> {
 }
 
 fn our_key(p: &Position, m: &Move) -> Key {
-    let mut caps: Vec<u32> = m.captured_squares().collect();
+    let mut caps: Vec<u32> = m.captured_squares().map(|s| s.bit()).collect();
     caps.sort();
-    let landings: Vec<u32> = m.landings().iter().map(|&b| b as u32).collect();
-    let kings = if p.variant() == Variant::Italian && m.is_capture() { italian_kings(p, m.from(), &landings) } else { Vec::new() };
-    (m.from(), m.to(), caps, kings)
+    let landings: Vec<u32> = m.landings().map(|s| s.bit()).collect();
+    let kings = if p.variant() == Variant::Italian && m.is_capture() { italian_kings(p, m.from().bit(), &landings) } else { Vec::new() };
+    (m.from().bit(), m.to().bit(), caps, kings)
 }
 
 fn data_key(p: &Position, mv: &Json) -> Result<Key, String> {

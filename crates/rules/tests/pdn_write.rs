@@ -35,7 +35,7 @@ fn written_games_replay_to_the_same_moves() {
             let r = replay::replay(pg, v).unwrap_or_else(|e| panic!("{v}: {e}\n{text}"));
             assert_eq!(r.moves.len(), g.moves().len());
             for (a, b) in r.moves.iter().zip(g.moves()) {
-                assert!(a.same_as(b) && a.landings() == b.landings(), "{v}: {a:?} vs {b:?}");
+                assert!(a.same_as(b) && a.landings().eq(b.landings()), "{v}: {a:?} vs {b:?}");
             }
             assert_eq!(pg.result.as_deref(), Some(g.outcome().map(|o| o.pdn()).unwrap_or("*")));
         }

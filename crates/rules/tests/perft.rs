@@ -133,10 +133,10 @@ fn reference_perft_agrees_with_fast_perft() {
 
 /// The captured pieces of a short-range move in the order taken (midpoints of the hops).
 fn taken_in_order(v: Variant, m: &Move) -> Vec<u32> {
-    let mut prev = square::row_col(v, m.from());
+    let mut prev = square::row_col(v, m.from().bit());
     let mut out = Vec::new();
-    for &l in m.landings() {
-        let next = square::row_col(v, l as u32);
+    for l in m.landings() {
+        let next = square::row_col(v, l.bit());
         out.push(square::from_row_col(v, (prev.0 + next.0) / 2, (prev.1 + next.1) / 2).expect("a jumped square"));
         prev = next;
     }

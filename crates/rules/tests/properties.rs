@@ -134,7 +134,7 @@ proptest! {
             prop_assert_eq!(after.hash(), after.hash_from_scratch());
             // The hash a move leads to, without making it (the search prefetches with it).
             prop_assert_eq!(p.hash_after(&m), after.hash());
-            prop_assert_eq!(m.to(), *m.landings().last().unwrap() as u32);
+            prop_assert_eq!(m.to(), m.landings().last().unwrap());
             prop_assert_eq!(after.side_to_move(), !p.side_to_move());
             g.play(&m).map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert_eq!(*g.position(), after);
@@ -172,7 +172,7 @@ proptest! {
             let full = movetext::write(v, m);
             let read = movetext::parse(&p, &full).map_err(|e| TestCaseError::fail(format!("{}: {full}: {e}", fen::write(&p))))?;
             prop_assert!(read.same_as(m), "{}: {} read as {}", fen::write(&p), full, movetext::write(v, &read));
-            prop_assert_eq!(read.landings(), m.landings(), "{}", full);
+            prop_assert_eq!(read.landings().collect::<Vec<_>>(), m.landings().collect::<Vec<_>>(), "{}", full);
             // The short form names this move exactly when no other legal move shares its ends.
             let short = movetext::write_short(v, m);
             let sharing = legal.iter().filter(|o| o.from() == m.from() && o.to() == m.to()).count();

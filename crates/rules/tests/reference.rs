@@ -23,13 +23,13 @@ fn rc(v: Variant, bit: u32) -> (i32, i32) {
 /// the order taken (Italian pieces jump one square, so each hop takes its midpoint).
 fn crate_key(p: &Position, m: &Move) -> Key {
     let v = p.variant();
-    let mut caps: Vec<(i32, i32)> = m.captured_squares().map(|b| rc(v, b)).collect();
+    let mut caps: Vec<(i32, i32)> = m.captured_squares().map(|b| rc(v, b.bit())).collect();
     caps.sort();
     let mut kings = Vec::new();
     if v == Variant::Italian && m.is_capture() {
-        let mut prev = rc(v, m.from());
-        for &l in m.landings() {
-            let next = rc(v, l as u32);
+        let mut prev = rc(v, m.from().bit());
+        for l in m.landings() {
+            let next = rc(v, l.bit());
             let mid = ((prev.0 + next.0) / 2, (prev.1 + next.1) / 2);
             let bit = square::from_row_col(v, mid.0 as u32 + 1, mid.1 as u32 + 1).unwrap();
             if p.all_kings() & (1 << bit) != 0 {
@@ -38,7 +38,7 @@ fn crate_key(p: &Position, m: &Move) -> Key {
             prev = next;
         }
     }
-    (rc(v, m.from()), rc(v, m.to()), caps, m.promotes(), kings)
+    (rc(v, m.from().bit()), rc(v, m.to().bit()), caps, m.promotes(), kings)
 }
 
 fn ref_key(b: &Board, m: &RefMove) -> Key {

@@ -3,7 +3,7 @@
 mod support;
 
 use draughts_rules::resolve::{self, find, find_route, MatchError, MoveQuery};
-use draughts_rules::{Hop, Position, Variant};
+use draughts_rules::{Hop, Position, Square, Variant};
 use support::{pos, sq};
 
 fn english_double_jump() -> Position {
@@ -118,11 +118,11 @@ fn hops_name_each_piece_taken_in_order() {
     let m = find(&p, MoveQuery::Text("46x28x14")).or_else(|_| find(&p, MoveQuery::Text("46x14"))).unwrap();
     let hops: Vec<Hop> = m.hops(v.geometry()).collect();
     assert_eq!(hops.len(), m.landings().len());
-    assert_eq!(hops.iter().map(|h| h.taken).collect::<Vec<_>>(), [Some(sq(v, "37")), Some(sq(v, "19"))]);
+    assert_eq!(hops.iter().map(|h| h.taken).collect::<Vec<_>>(), [Some(Square::from_bit(sq(v, "37"))), Some(Square::from_bit(sq(v, "19")))]);
     assert_eq!(hops.last().unwrap().landing, m.to());
     // A quiet move takes nothing.
     let q = find(&Position::start(v), MoveQuery::Text("32-28")).unwrap();
-    assert_eq!(q.hops(v.geometry()).collect::<Vec<_>>(), [Hop { landing: sq(v, "28"), taken: None }]);
+    assert_eq!(q.hops(v.geometry()).collect::<Vec<_>>(), [Hop { landing: Square::from_bit(sq(v, "28")), taken: None }]);
 }
 
 #[test]
@@ -146,14 +146,14 @@ fn turkish_hops_may_cross_a_square_already_emptied() {
         let Ok(p) = Position::new(v, light, dark, light, draughts_rules::Color::Light) else { continue };
         for m in p.legal_moves().iter().filter(|m| m.is_capture()) {
             let hops: Vec<Hop> = m.hops(g).collect();
-            let taken: Vec<u32> = hops.iter().map(|h| h.taken.expect("every hop of a capture takes a piece")).collect();
-            assert_eq!(taken.iter().fold(0u64, |a, b| a | 1 << b), m.captured(), "{m:?}");
+            let taken: Vec<Square> = hops.iter().map(|h| h.taken.expect("every hop of a capture takes a piece")).collect();
+            assert_eq!(taken.iter().fold(0u64, |a, b| a | b.mask()), m.captured(), "{m:?}");
             assert_eq!(taken.len() as u32, m.capture_count(), "a piece named twice in {m:?}");
             // Does a hop pass over a square emptied by an earlier hop?
             let mut at = m.from();
             for (i, h) in hops.iter().enumerate() {
-                let between = line_between(g, at, h.landing);
-                crossings += taken[..i].iter().any(|t| between & (1 << t) != 0) as usize;
+                let between = line_between(g, at.bit(), h.landing.bit());
+                crossings += taken[..i].iter().any(|t| between & t.mask() != 0) as usize;
                 at = h.landing;
             }
         }

@@ -98,7 +98,7 @@ fn same_start_and_end_but_different_pieces_are_different_moves() {
         let p = pos(v, s);
         let legal = p.legal_moves();
         assert_eq!(legal.len(), 1, "{v}: {:?}", moves_caps(&p));
-        assert_eq!((legal[0].from(), legal[0].to(), legal[0].capture_count()), (sq(v, "c3"), sq(v, "c3"), 4), "{v}");
+        assert_eq!((legal[0].from().bit(), legal[0].to().bit(), legal[0].capture_count()), (sq(v, "c3"), sq(v, "c3"), 4), "{v}");
     }
 }
 
@@ -109,8 +109,8 @@ fn same_pieces_in_another_order_are_one_move() {
     let p = pos(English, s);
     let legal = p.legal_moves();
     assert_eq!(legal.len(), 1, "{:?}", moves_caps(&p));
-    assert_eq!(legal[0].from(), sq(English, "c3"));
-    assert_eq!(legal[0].to(), sq(English, "c3"));
+    assert_eq!(legal[0].from().bit(), sq(English, "c3"));
+    assert_eq!(legal[0].to().bit(), sq(English, "c3"));
     assert_eq!(legal[0].capture_count(), 4);
     assert_eq!(p.legal_routes().len(), 2, "both routes are kept for reading move text");
     // Flying kings: the loop can end on c3, d2, e1 (clockwise) or c3, b2, a1 (anticlockwise);
@@ -120,7 +120,7 @@ fn same_pieces_in_another_order_are_one_move() {
         let mut ends: Vec<String> = p
             .legal_moves()
             .iter()
-            .map(|m| format!("{}{}", square::algebraic(v, m.from()), square::algebraic(v, m.to())))
+            .map(|m| format!("{}{}", square::algebraic(v, m.from().bit()), square::algebraic(v, m.to().bit())))
             .collect();
         ends.sort();
         assert_eq!(ends, sorted(&["c3a1", "c3b2", "c3c3", "c3d2", "c3e1"]), "{v}");
@@ -385,7 +385,7 @@ fn walk(g: &mut Game, left: usize, rng: &mut support::Rng, budget: &mut usize) -
     let p = *g.position();
     let mut options: Vec<(usize, u64, draughts_rules::Move)> = Vec::new();
     for m in g.legal_moves() {
-        if m.is_capture() || p.all_kings() & (1 << m.from()) == 0 {
+        if m.is_capture() || p.all_kings() & m.from().mask() == 0 {
             continue;
         }
         let next = p.after(&m);

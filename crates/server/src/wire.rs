@@ -5,7 +5,7 @@
 
 use crate::table::{Settings, Side};
 use draughts_rules::notation::{fen, movetext, square, text};
-use draughts_rules::{BoardKind, CaptureChoice, ChainPromotion, KingRange, Move, Outcome, Position, QuietReset, Removal, Variant};
+use draughts_rules::{BoardKind, CaptureChoice, ChainPromotion, KingRange, Move, Outcome, Position, QuietReset, Removal, Square, Variant};
 use serde::Serialize;
 
 /// A move: origin, landing squares, captured squares in capture order, and each hop.
@@ -25,11 +25,11 @@ pub struct MoveJson {
 impl MoveJson {
     /// Converts a move of `variant`.
     pub fn new(variant: Variant, mv: &Move) -> MoveJson {
-        let name = |b: u32| square::name(variant, b);
+        let name = |s: Square| s.name(variant);
         MoveJson {
             text: movetext::write(variant, mv),
             from: name(mv.from()),
-            path: mv.landings().iter().map(|&b| name(b as u32)).collect(),
+            path: mv.landings().map(name).collect(),
             captured: mv.hops(variant.geometry()).filter_map(|h| h.taken).map(name).collect(),
             promotes: mv.promotes(),
         }

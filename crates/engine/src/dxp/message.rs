@@ -222,9 +222,9 @@ impl Message {
         let g = Variant::International.geometry();
         Message::Move {
             seconds,
-            from: g.number_of_bit(mv.from()),
-            to: g.number_of_bit(mv.to()),
-            captured: mv.captured_squares().map(|b| g.number_of_bit(b)).collect(),
+            from: g.number_of_bit(mv.from().bit()),
+            to: g.number_of_bit(mv.to().bit()),
+            captured: mv.captured_squares().map(|b| g.number_of_bit(b.bit())).collect(),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! text both our engine and our client read and write. Moves are resolved by the rules crate's
 //! one resolver.
 
-use draughts_rules::notation::{movetext, square};
+use draughts_rules::notation::movetext;
 use draughts_rules::resolve::{self, MatchError, MoveQuery};
 use draughts_rules::{BoardKind, Color, Move, Position, Variant};
 
@@ -91,15 +91,15 @@ pub fn parse_position(v: Variant, text: &str) -> Result<Position, String> {
 
 /// Writes a move in Hub's format (see the module docs).
 pub fn write_move(v: Variant, mv: &Move) -> String {
-    let from = square::name(v, mv.from());
-    let to = square::name(v, mv.to());
+    let from = mv.from().name(v);
+    let to = mv.to().name(v);
     if !mv.is_capture() {
         return format!("{from}-{to}");
     }
     let mut s = format!("{from}x{to}");
     for c in mv.captured_squares() {
         s.push('x');
-        s.push_str(&square::name(v, c));
+        s.push_str(&c.name(v));
     }
     s
 }

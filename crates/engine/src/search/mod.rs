@@ -810,12 +810,12 @@ impl Searcher {
                     self.pv_len[ply] = len;
                     if score >= *beta {
                         if !mv.is_capture() {
-                            let km = (mv.from() as u8, mv.to() as u8);
+                            let km = (mv.from().bit() as u8, mv.to().bit() as u8);
                             if self.killers[ply][0] != km {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = km;
                             }
-                            let h = &mut self.history[side & 1][mv.from() as usize & 63][mv.to() as usize & 63];
+                            let h = &mut self.history[side & 1][mv.from().bit() as usize & 63][mv.to().bit() as usize & 63];
                             *h += depth * depth;
                             if *h > 1 << 20 {
                                 for x in self.history.iter_mut().flatten().flatten() {
@@ -857,12 +857,12 @@ impl Searcher {
                 (1 << 26) + (m.capture_count() as i32) * 64 + (m.captured() & kings).count_ones() as i32 * 8
             } else if m.promotes() {
                 1 << 25
-            } else if self.killers[ply][0] == (m.from() as u8, m.to() as u8) {
+            } else if self.killers[ply][0] == (m.from().bit() as u8, m.to().bit() as u8) {
                 1 << 24
-            } else if self.killers[ply][1] == (m.from() as u8, m.to() as u8) {
+            } else if self.killers[ply][1] == (m.from().bit() as u8, m.to().bit() as u8) {
                 (1 << 24) - 1
             } else {
-                self.history[side & 1][m.from() as usize & 63][m.to() as usize & 63]
+                self.history[side & 1][m.from().bit() as usize & 63][m.to().bit() as usize & 63]
             };
             if prefetch {
                 self.tt.prefetch(pos.hash_after(m));

@@ -22,10 +22,10 @@ pub fn sq(v: Variant, name: &str) -> u32 {
 /// A move as its algebraic path: `c3xe5xg7`, `c3-d4`.
 pub fn path(v: Variant, m: &Move) -> String {
     let sep = if m.is_capture() { 'x' } else { '-' };
-    let mut s = square::algebraic(v, m.from());
-    for &l in m.landings() {
+    let mut s = square::algebraic(v, m.from().bit());
+    for l in m.landings() {
         s.push(sep);
-        s.push_str(&square::algebraic(v, l as u32));
+        s.push_str(&square::algebraic(v, l.bit()));
     }
     s
 }
@@ -35,7 +35,7 @@ pub fn captured(v: Variant, m: &Move) -> Vec<String> {
     let mut c: Vec<(u32, u32, String)> = m
         .captured_squares()
         .map(|b| {
-            let n = square::algebraic(v, b);
+            let n = square::algebraic(v, b.bit());
             let file = n.as_bytes()[0] as u32;
             let rank: u32 = n[1..].parse().unwrap();
             (file, rank, n)

@@ -655,7 +655,6 @@ impl Room {
 mod tests {
     use super::*;
     use crate::rooms::protocol::ErrorCode;
-    use draughts_rules::notation::square;
 
     fn core_at(variant: Variant, fen_text: &str) -> Core {
         let mut c = Core::new("r".into(), variant, Color::Light, "t".into(), 0);
@@ -665,7 +664,7 @@ mod tests {
     }
 
     fn names(v: Variant, m: &Move) -> Vec<String> {
-        std::iter::once(m.from()).chain(m.landings().iter().map(|&l| l as u32)).map(|b| square::name(v, b)).collect()
+        std::iter::once(m.from()).chain(m.landings()).map(|s| s.name(v)).collect()
     }
 
     #[test]

@@ -293,9 +293,9 @@ fn run(start: Position, tokens: &[Token], turned: bool) -> Result<Reading, Repla
 fn continues(pos: &Position, squares: &[u32]) -> bool {
     pos.legal_routes().iter().any(|m| {
         m.is_capture()
-            && m.from() == squares[0]
+            && m.from_bit() == squares[0]
             && m.hops as usize >= squares.len()
-            && m.landings()[..squares.len() - 1].iter().zip(&squares[1..]).all(|(&a, &b)| a as u32 == b)
+            && m.landing_bits()[..squares.len() - 1].iter().zip(&squares[1..]).all(|(&a, &b)| a as u32 == b)
     })
 }
 
