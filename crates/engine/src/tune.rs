@@ -17,11 +17,11 @@
 
 use crate::eval::{features, light_score_parts, Feature, Features, Weights, NUM_FEATURES, PHASE_MAX};
 use crate::patterns::{indices, Patterns, REGIONS, STATES};
-use crate::matchplay::balanced_opening;
+use crate::matchplay::{balanced_opening, play_out, PlyCap, Turn};
 use crate::score::MATE_BOUND;
 use crate::search::{Limits, Searcher};
 use draughts_rules::notation::fen;
-use draughts_rules::{Color, Game, Outcome, Position, Reason, Variant};
+use draughts_rules::{Color, Game, Position, Variant};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -136,22 +136,25 @@ fn self_play_game(variant: Variant, weights: &Weights, depth: u32, seed: u64, ma
     searcher.set_weights(weights.clone());
     searcher.set_patterns(None);
     let mut kept = Vec::new();
-    while game.outcome().is_none() {
-        if game.ply() >= max_plies {
-            let _ = game.finish(Outcome::Draw(Reason::Adjudication));
-            break;
-        }
-        let r = searcher.search(&game, &Limits::depth(depth), None, &mut |_| {});
-        let pos = *game.position();
-        if !pos.has_capture() && r.score.0.abs() < MATE_BOUND {
-            let light = if pos.side_to_move() == Color::Light { r.score.0 } else { -r.score.0 };
-            kept.push(PositionSample { position: pos, score: light as f64, result: 0.5 });
-        }
-        let Some(mv) = r.best else { break };
-        if game.play(&mv).is_err() {
-            break;
-        }
-    }
+    // A searched position always has a move, which is legal: the game ends by the rules or at
+    // the ply cap (were it otherwise, the positions so far are kept all the same).
+    let _ = play_out(
+        &mut game,
+        PlyCap::Adjudicate(max_plies),
+        |game| {
+            let r = searcher.search(game, &Limits::depth(depth), None, &mut |_| {});
+            let pos = *game.position();
+            if !pos.has_capture() && r.score.0.abs() < MATE_BOUND {
+                let light = if pos.side_to_move() == Color::Light { r.score.0 } else { -r.score.0 };
+                kept.push(PositionSample { position: pos, score: light as f64, result: 0.5 });
+            }
+            Ok::<_, std::convert::Infallible>(match r.best {
+                Some(mv) => Turn::Play(mv),
+                None => Turn::Stop(()),
+            })
+        },
+        &mut |_| {},
+    );
     let result = match game.outcome().and_then(|o| o.winner()) {
         Some(Color::Light) => 1.0,
         Some(Color::Dark) => 0.0,

@@ -21,6 +21,7 @@ mod message;
 pub use connection::Connection;
 pub use message::{find_move, Message};
 
+use crate::matchplay::{play_out, PlayedOut, PlyCap, Turn};
 use crate::search::{Limits, Searcher};
 use draughts_rules::{Color, Game, Move, Outcome, Position, Variant};
 use std::time::{Duration, Instant};
@@ -122,45 +123,60 @@ fn end_game(conn: &mut Connection, game: Game, ours: Color) -> Result<Flow, Stri
     }
 }
 
+/// Why a side stopped a DXP game in [`play`].
+enum Stop {
+    /// Our turn in a game over by our rules or at the Initiator's ply cap: we send GAMEEND.
+    EndGame,
+    /// The connection closed.
+    Closed,
+    /// The opponent sent GAMEEND with this reason and stop code.
+    TheyEnded(u8, u8),
+}
+
 /// Plays one game after GAMEREQ/GAMEACC until a GAMEEND exchange or the end of the connection.
 fn play(conn: &mut Connection, searcher: &mut Searcher, mut game: Game, ours: Color, cfg: &DxpConfig, initiator: bool, on_move: &mut dyn FnMut(&Game)) -> Result<Flow, String> {
     searcher.clear();
-    loop {
-        let to_move = game.position().side_to_move();
-        if to_move == ours {
+    let turn = |game: &Game| -> Result<Turn<Stop>, String> {
+        if game.position().side_to_move() == ours {
             let over = game.outcome().is_some();
             let cap = initiator && game.ply() >= cfg.max_plies;
             if over || cap {
-                return end_game(conn, game, ours);
+                return Ok(Turn::Stop(Stop::EndGame));
             }
             let t = Instant::now();
-            let r = searcher.search(&game, &Limits::managed(cfg.movetime), None, &mut |_| {});
+            let r = searcher.search(game, &Limits::managed(cfg.movetime), None, &mut |_| {});
             let mv = r.best.ok_or("no move found in a position that has one")?;
             conn.send(&Message::of_move(&mv, t.elapsed().as_secs() as u32))?;
-            game.play(&mv).map_err(|e| e.to_string())?;
-            on_move(&game);
-        } else {
+            return Ok(Turn::Play(mv));
+        }
+        loop {
             match conn.recv()? {
-                None => return Ok(Flow::Closed(Some(DxpGame { outcome: game.outcome(), game, ours, their_end_reason: None }))),
+                None => return Ok(Turn::Stop(Stop::Closed)),
                 Some(Message::Move { from, to, captured, .. }) => {
                     if game.outcome().is_some() {
                         // Our rules ended the game on the opponent's turn (its draw rules may
                         // differ): now that it is our turn, end it with GAMEEND.
-                        return end_game(conn, game, ours);
+                        return Ok(Turn::Stop(Stop::EndGame));
                     }
-                    let mv = find_move(game.position(), from, to, &captured)?;
-                    game.play(&mv).map_err(|e| e.to_string())?;
-                    on_move(&game);
+                    return find_move(game.position(), from, to, &captured).map(Turn::Play);
                 }
                 Some(Message::GameEnd { reason, stop }) => {
                     conn.send(&Message::GameEnd { reason: 0, stop: 0 })?;
-                    return Ok(Flow::Ended(DxpGame { outcome: game.outcome(), game, ours, their_end_reason: Some(reason) }, stop == 1));
+                    return Ok(Turn::Stop(Stop::TheyEnded(reason, stop)));
                 }
                 Some(Message::BackReq { .. }) => conn.send(&Message::BackAcc { code: 1 })?,
                 Some(Message::Chat(_)) => {}
                 Some(other) => return Err(format!("unexpected message during a game: {}", other.encode())),
             }
         }
+    };
+    match play_out(&mut game, PlyCap::Never, turn, on_move)? {
+        PlayedOut::Stopped(Stop::EndGame) | PlayedOut::Over => end_game(conn, game, ours),
+        PlayedOut::Stopped(Stop::Closed) => Ok(Flow::Closed(Some(DxpGame { outcome: game.outcome(), game, ours, their_end_reason: None }))),
+        PlayedOut::Stopped(Stop::TheyEnded(reason, stop)) => {
+            Ok(Flow::Ended(DxpGame { outcome: game.outcome(), game, ours, their_end_reason: Some(reason) }, stop == 1))
+        }
+        PlayedOut::Illegal { error, .. } => Err(error),
     }
 }
 
