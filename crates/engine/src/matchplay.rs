@@ -103,6 +103,47 @@ impl Player for HubPlayer {
     }
 }
 
+/// A match player from its spec: a level 1..8 of our engine (`"8"`, `"level:8"`, thinking
+/// `movetime` per move at levels 6..8), our engine at a fixed depth (`"depth:10"`, 1..60), or a
+/// Hub engine command (`"hub:./scan hub"`, thinking `movetime` per move, 1 second without it)
+/// started for `variant`. `seed` makes the level's random choices reproducible; our engine
+/// evaluates with the weight file `weights` when given (its file name is added to the player's
+/// name). Errors say which spec or file is wrong.
+pub fn player_from_spec(
+    spec: &str,
+    variant: Variant,
+    movetime: Option<Duration>,
+    seed: u64,
+    weights: Option<&std::path::Path>,
+) -> Result<Box<dyn Player>, String> {
+    if let Some(cmd) = spec.strip_prefix("hub:") {
+        if weights.is_some() {
+            return Err(format!("weight files apply to our engine, not to the Hub engine {cmd:?}"));
+        }
+        let client = HubClient::spawn(cmd, variant)?;
+        return Ok(Box::new(HubPlayer { client, movetime: movetime.unwrap_or(Duration::from_millis(1000)) }));
+    }
+    let p = if let Some(d) = spec.strip_prefix("depth:") {
+        let d: u32 = d.parse().map_err(|_| format!("player {spec:?}: depth must be a number"))?;
+        if d == 0 || d > 60 {
+            return Err(format!("player {spec:?}: depth must be 1..60"));
+        }
+        EnginePlayer::fixed_depth(d)
+    } else {
+        let n = spec.strip_prefix("level:").unwrap_or(spec);
+        let level: Level = n.parse().map_err(|e: String| format!("player {spec:?}: {e}; or use depth:N or hub:COMMAND"))?;
+        EnginePlayer::new(level, movetime, seed)
+    };
+    Ok(Box::new(match weights {
+        Some(path) => {
+            let w = crate::eval::Weights::read_file(path)?;
+            let label = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            p.with_weights(w, &label)
+        }
+        None => p,
+    }))
+}
+
 /// A finished game of a match.
 #[derive(Clone, Debug)]
 pub struct GameRecord {

@@ -46,6 +46,108 @@ pub struct TuneConfig {
     pub lambda: f64,
 }
 
+/// What a tuning run is asked to do (the choices of `draughts tune`), checked before any game
+/// is played ([`TuneRequest::check`]) and once the positions are gathered
+/// ([`TuneRequest::check_samples`]).
+#[derive(Clone, Debug)]
+pub struct TuneRequest {
+    /// Rule set whose weights (or pattern values) are fitted.
+    pub variant: Variant,
+    /// Self-play games to play (0: fit to the given files alone).
+    pub games: usize,
+    /// Search depth of every self-play move, 1..20.
+    pub depth: u32,
+    /// Weight of the game result in the target, 0..=1.
+    pub lambda: f64,
+    /// Gradient-descent passes.
+    pub iterations: usize,
+    /// Fit pattern values (international only) instead of the linear weights.
+    pub patterns: bool,
+    /// Game record files given (positions labelled with results; linear fit only).
+    pub pdn_files: usize,
+    /// Position files given (as [`write_positions`] writes them; pattern fit only).
+    pub position_files: usize,
+    /// Whether the self-play positions are to be saved (pattern fit only).
+    pub save_positions: bool,
+    /// Whether an output file is given (the pattern fit writes a binary file: required).
+    pub out: bool,
+}
+
+impl TuneRequest {
+    /// Errors for settings that do not go together, in the order `draughts tune` reports them.
+    pub fn check(&self) -> Result<(), String> {
+        let bad_depth = self.depth == 0 || self.depth > 20;
+        if !self.patterns {
+            if self.position_files > 0 || self.save_positions {
+                return Err("--positions and --save-positions go with --patterns".into());
+            }
+            if (self.games == 0 && self.pdn_files == 0) || bad_depth {
+                return Err("give --games (at least 1) or --pdn files, and --depth 1..20".into());
+            }
+            // The linear fit checks lambda once its positions are gathered (check_samples).
+            return Ok(());
+        }
+        if self.variant != Variant::International {
+            return Err("pattern values exist for international only".into());
+        }
+        if self.pdn_files > 0 {
+            return Err("--pdn gives no search scores; with --patterns give --games or --positions".into());
+        }
+        if (self.games == 0 && self.position_files == 0) || bad_depth {
+            return Err("give --games (at least 1) or --positions files, and --depth 1..20".into());
+        }
+        if !self.out && self.iterations > 0 {
+            return Err("--patterns writes a binary file: give --out".into());
+        }
+        check_lambda(self.lambda)
+    }
+
+    /// Errors for a fit to `samples` positions: too few to fit (at least 100), and for the linear
+    /// fit a lambda outside 0..=1.
+    pub fn check_samples(&self, samples: usize) -> Result<(), String> {
+        if samples < 100 {
+            let more = if self.patterns { "position files" } else { "records" };
+            return Err(format!("only {samples} positions; play more games or give more {more}"));
+        }
+        if self.patterns {
+            Ok(())
+        } else {
+            check_lambda(self.lambda)
+        }
+    }
+
+    /// The run's settings: `threads` playing games (default: all cores), `seed` of the
+    /// openings, the self-play games adjudicated at 300 plies.
+    pub fn config(&self, threads: Option<usize>, seed: u64) -> TuneConfig {
+        TuneConfig {
+            variant: self.variant,
+            games: self.games,
+            depth: self.depth,
+            seed,
+            threads: threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)),
+            iterations: self.iterations,
+            max_plies: 300,
+            lambda: self.lambda,
+        }
+    }
+}
+
+fn check_lambda(lambda: f64) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&lambda) {
+        return Err("--lambda must be between 0 and 1".into());
+    }
+    Ok(())
+}
+
+/// The weights a tuning run starts from: the weight file `from`, or the built-in ones of
+/// `variant`.
+pub fn start_weights(variant: Variant, from: Option<&std::path::Path>) -> Result<Weights, String> {
+    match from {
+        Some(p) => Weights::read_file(p),
+        None => Ok(Weights::builtin(variant).clone()),
+    }
+}
+
 /// A position for fitting: its features, the game's result for Light (1, 0.5 or 0) and the
 /// self-play search's score for Light (centi-men; NaN for positions from game records, whose
 /// target is then the result alone).

@@ -50,7 +50,44 @@ pub struct DxpConfig {
     pub patterns: Option<Option<std::sync::Arc<crate::patterns::Patterns>>>,
 }
 
+/// The Initiator's opening lines for [`DxpConfig::openings`]: one balanced opening of `plies`
+/// half-moves per pair of the `games` games, chosen like a match chooses them
+/// ([`crate::matchplay::balanced_opening`], pair `k` from seed `seed + k * 7919`). None when
+/// `plies` is 0 (every game from the start position).
+pub fn openings(games: usize, plies: usize, seed: u64) -> Vec<Vec<Move>> {
+    if plies == 0 {
+        return Vec::new();
+    }
+    (0..games.max(1).div_ceil(2))
+        .map(|k| crate::matchplay::balanced_opening(Variant::International, plies, seed.wrapping_add(k as u64 * 7919)))
+        .collect()
+}
+
+/// The evaluation of a DXP session for [`DxpConfig::weights`] and [`DxpConfig::patterns`]:
+/// the weight file `weights` and the pattern file `patterns` when given, the linear weights
+/// alone with `no_patterns`. Errors name the file that does not read.
+#[allow(clippy::type_complexity)]
+pub fn evaluation(
+    weights: Option<&std::path::Path>,
+    patterns: Option<&std::path::Path>,
+    no_patterns: bool,
+) -> Result<(Option<crate::eval::Weights>, Option<Option<std::sync::Arc<crate::patterns::Patterns>>>), String> {
+    let weights = weights.map(crate::eval::Weights::read_file).transpose()?;
+    let patterns = if no_patterns {
+        Some(None)
+    } else {
+        patterns.map(crate::patterns::Patterns::read_file).transpose()?.map(|p| Some(std::sync::Arc::new(p)))
+    };
+    Ok((weights, patterns))
+}
+
 impl DxpConfig {
+    /// How long to wait for the opponent's next message before giving up on the connection:
+    /// it may think for a long time, so 10 minutes, or 20 of our move times if longer.
+    pub fn timeout(&self) -> Duration {
+        Duration::from_secs(600).max(self.movetime * 20)
+    }
+
     /// The searcher of a DXP session: a 64 MiB table backed before the first timed move, and
     /// the configured weights and pattern values.
     fn searcher(&self) -> Searcher {
@@ -79,6 +116,16 @@ pub struct DxpGame {
 }
 
 impl DxpGame {
+    /// The game as PDN by the one writer ([`draughts_rules::notation::replay::write_pdn`]):
+    /// Event `DXP`, the players `our_name` and `opponent` by colour, and a blank line after it.
+    pub fn to_pdn(&self, our_name: &str) -> String {
+        let (white, black) = if self.ours == Color::Light { (our_name, "opponent") } else { ("opponent", our_name) };
+        let tags = [("Event", "DXP"), ("White", white), ("Black", black)];
+        let mut pdn = draughts_rules::notation::replay::write_pdn(&self.game, &tags.map(|(k, v)| (k.to_string(), v.to_string())));
+        pdn.push('\n');
+        pdn
+    }
+
     /// Our score: 1 win, 0.5 draw (or a game stopped without a result), 0 loss.
     pub fn our_score(&self) -> f64 {
         match self.outcome.and_then(|o| o.winner()) {
