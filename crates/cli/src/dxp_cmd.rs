@@ -3,10 +3,7 @@
 //! `--connect ADDR` connects as the Initiator and asks for `--games` games, colours alternating.
 
 use anyhow::{anyhow, bail, Result};
-use draughts_engine::dxp::{follow, initiate, Connection, DxpConfig, DxpGame};
-use draughts_engine::matchplay::balanced_opening;
-use draughts_rules::notation::pdn::replay;
-use draughts_rules::{Color, Variant};
+use draughts_engine::dxp::{evaluation, follow, initiate, openings, Connection, DxpConfig, DxpGame};
 use std::io::Write;
 use std::net::{TcpListener, TcpStream};
 use std::process::ExitCode;
@@ -61,28 +58,19 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
+    let (weights, patterns) = evaluation(a.weights.as_deref(), a.patterns.as_deref(), a.no_patterns).map_err(anyhow::Error::msg)?;
     let cfg = DxpConfig {
-        weights: a.weights.as_deref().map(draughts_engine::eval::Weights::read_file).transpose().map_err(anyhow::Error::msg)?,
-        patterns: if a.no_patterns {
-            Some(None)
-        } else {
-            a.patterns.as_deref().map(draughts_engine::patterns::Patterns::read_file).transpose().map_err(anyhow::Error::msg)?.map(|p| Some(std::sync::Arc::new(p)))
-        },
+        weights,
+        patterns,
         name: a.name.clone(),
         movetime: Duration::from_millis(a.movetime.max(1)),
         games: a.games.max(1),
         max_plies: a.max_plies.max(2),
         minutes: a.minutes,
-        openings: if a.opening_plies == 0 || a.listen.is_some() {
-            Vec::new()
-        } else {
-            (0..a.games.max(1).div_ceil(2))
-                .map(|k| balanced_opening(Variant::International, a.opening_plies, a.seed.wrapping_add(k as u64 * 7919)))
-                .collect()
-        },
+        // A Follower plays the games it is asked for.
+        openings: if a.listen.is_some() { Vec::new() } else { openings(a.games, a.opening_plies, a.seed) },
     };
-    // The opponent may think for a long time; do not give up on it too early.
-    let timeout = Duration::from_secs(600).max(cfg.movetime * 20);
+    let timeout = cfg.timeout();
     let mut total = 0.0;
     let mut count = 0;
     let mut pdn = String::new();
@@ -95,10 +83,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
         };
         // A progress line nobody can read is dropped; the games go on (the summary reports it).
         let _ = outln!("game {count}: we played {} — {result} (our score {})", g.ours, g.our_score());
-        let (white, black) = if g.ours == Color::Light { (a.name.as_str(), "opponent") } else { ("opponent", a.name.as_str()) };
-        let tags = [("Event", "DXP"), ("White", white), ("Black", black)];
-        pdn.push_str(&replay::write_pdn(&g.game, &tags.map(|(k, v)| (k.to_string(), v.to_string()))));
-        pdn.push('\n');
+        pdn.push_str(&g.to_pdn(&a.name));
     };
     let mut on_move = |_: &draughts_rules::Game| {};
     let games = match (&a.listen, &a.connect) {

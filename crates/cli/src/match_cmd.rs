@@ -3,9 +3,7 @@
 //! score with its 95% error margin and an Elo estimate. Game records are written as PDN.
 
 use anyhow::{anyhow, bail, Context, Result};
-use draughts_engine::hub::HubClient;
-use draughts_engine::matchplay::{run_match, EnginePlayer, HubPlayer, MatchConfig, Player};
-use draughts_engine::Level;
+use draughts_engine::matchplay::{player_from_spec, run_match, MatchConfig};
 use draughts_rules::Variant;
 use std::io::Write;
 use std::process::ExitCode;
@@ -48,48 +46,13 @@ pub struct Args {
     b_weights: Option<std::path::PathBuf>,
 }
 
-fn player(
-    spec: &str,
-    variant: Variant,
-    movetime: Option<u64>,
-    seed: u64,
-    weights: Option<&std::path::Path>,
-) -> Result<Box<dyn Player>> {
-    let t = movetime.map(Duration::from_millis);
-    if let Some(cmd) = spec.strip_prefix("hub:") {
-        if weights.is_some() {
-            bail!("weight files apply to our engine, not to the Hub engine {cmd:?}");
-        }
-        let client = HubClient::spawn(cmd, variant).map_err(|e| anyhow!(e))?;
-        return Ok(Box::new(HubPlayer { client, movetime: t.unwrap_or(Duration::from_millis(1000)) }));
-    }
-    let p = if let Some(d) = spec.strip_prefix("depth:") {
-        let d: u32 = d.parse().map_err(|_| anyhow!("player {spec:?}: depth must be a number"))?;
-        if d == 0 || d > 60 {
-            bail!("player {spec:?}: depth must be 1..60");
-        }
-        EnginePlayer::fixed_depth(d)
-    } else {
-        let n = spec.strip_prefix("level:").unwrap_or(spec);
-        let level: Level = n.parse().map_err(|e: String| anyhow!("player {spec:?}: {e}; or use depth:N or hub:COMMAND"))?;
-        EnginePlayer::new(level, t, seed)
-    };
-    Ok(Box::new(match weights {
-        Some(path) => {
-            let w = draughts_engine::eval::Weights::read_file(path).map_err(anyhow::Error::msg)?;
-            let label = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            p.with_weights(w, &label)
-        }
-        None => p,
-    }))
-}
-
 pub fn run(a: Args) -> Result<ExitCode> {
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
-    let mut pa = player(&a.a, a.variant, a.movetime, a.seed, a.a_weights.as_deref())?;
-    let mut pb = player(&a.b, a.variant, a.movetime, a.seed.wrapping_add(1), a.b_weights.as_deref())?;
+    let t = a.movetime.map(Duration::from_millis);
+    let mut pa = player_from_spec(&a.a, a.variant, t, a.seed, a.a_weights.as_deref()).map_err(|e| anyhow!(e))?;
+    let mut pb = player_from_spec(&a.b, a.variant, t, a.seed.wrapping_add(1), a.b_weights.as_deref()).map_err(|e| anyhow!(e))?;
     let cfg = MatchConfig { variant: a.variant, games: a.games, max_plies: a.max_plies.max(10), seed: a.seed };
     let mut file = match &a.pdn {
         Some(p) => Some(std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?),

@@ -2,9 +2,9 @@
 //! engine's `tune` module) and writes them as a weight file. Save the file as
 //! `crates/engine/weights/<variant>.txt` and rebuild to make it the built-in evaluation.
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use draughts_engine::eval::Weights;
-use draughts_engine::tune::{fit, fit_patterns, generate_positions, generate_samples, read_positions, write_positions, TuneConfig};
+use draughts_engine::tune::{fit, fit_patterns, generate_positions, generate_samples, read_positions, start_weights, write_positions, TuneConfig, TuneRequest};
 use draughts_rules::Variant;
 use std::process::ExitCode;
 
@@ -53,24 +53,26 @@ pub struct Args {
     save_positions: Option<std::path::PathBuf>,
 }
 
-/// The starting weights (`--from` or the built-in ones) and the run's settings.
-fn start_and_config(a: &Args) -> Result<(Weights, TuneConfig)> {
-    let start = match &a.from {
-        Some(p) => Weights::read_file(p).map_err(anyhow::Error::msg)?,
-        None => Weights::builtin(a.variant).clone(),
-    };
-    let threads = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-    let cfg = TuneConfig {
+/// The run as the engine checks it.
+fn request(a: &Args) -> TuneRequest {
+    TuneRequest {
         variant: a.variant,
         games: a.games,
         depth: a.depth,
-        seed: a.seed,
-        threads,
-        iterations: a.iterations,
-        max_plies: 300,
         lambda: a.lambda,
-    };
-    Ok((start, cfg))
+        iterations: a.iterations,
+        patterns: a.patterns,
+        pdn_files: a.pdn.len(),
+        position_files: a.positions.len(),
+        save_positions: a.save_positions.is_some(),
+        out: a.out.is_some(),
+    }
+}
+
+/// The starting weights (`--from` or the built-in ones) and the run's settings.
+fn start_and_config(a: &Args, req: &TuneRequest) -> Result<(Weights, TuneConfig)> {
+    let start = start_weights(a.variant, a.from.as_deref()).map_err(anyhow::Error::msg)?;
+    Ok((start, req.config(a.threads, a.seed)))
 }
 
 /// The self-play progress bar.
@@ -81,16 +83,12 @@ fn games_bar(games: usize) -> indicatif::ProgressBar {
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
+    let req = request(&a);
+    req.check().map_err(anyhow::Error::msg)?;
     if a.patterns {
-        return run_patterns(a);
+        return run_patterns(a, &req);
     }
-    if !a.positions.is_empty() || a.save_positions.is_some() {
-        bail!("--positions and --save-positions go with --patterns");
-    }
-    if (a.games == 0 && a.pdn.is_empty()) || a.depth == 0 || a.depth > 20 {
-        bail!("give --games (at least 1) or --pdn files, and --depth 1..20");
-    }
-    let (start, cfg) = start_and_config(&a)?;
+    let (start, cfg) = start_and_config(&a, &req)?;
     let bar = games_bar(a.games);
     let mut samples = if a.games > 0 { generate_samples(&cfg, &start, &|n| bar.set_position(n as u64)) } else { Vec::new() };
     bar.finish();
@@ -101,12 +99,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
         eprintln!("{}: {} positions from {} games", p.display(), more.len(), games);
         samples.extend(more);
     }
-    if samples.len() < 100 {
-        bail!("only {} positions; play more games or give more records", samples.len());
-    }
-    if !(0.0..=1.0).contains(&a.lambda) {
-        bail!("--lambda must be between 0 and 1");
-    }
+    req.check_samples(samples.len()).map_err(anyhow::Error::msg)?;
     let f = fit(&samples, &start, a.iterations, a.lambda);
     eprintln!(
         "{} positions; mean squared error {:.5} -> {:.5} (k = {:.2})",
@@ -135,23 +128,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
 }
 
 /// `draughts tune --patterns`: self-play positions (and/or saved ones), then the pattern fit.
-fn run_patterns(a: Args) -> Result<ExitCode> {
-    if a.variant != Variant::International {
-        bail!("pattern values exist for international only");
-    }
-    if !a.pdn.is_empty() {
-        bail!("--pdn gives no search scores; with --patterns give --games or --positions");
-    }
-    if (a.games == 0 && a.positions.is_empty()) || a.depth == 0 || a.depth > 20 {
-        bail!("give --games (at least 1) or --positions files, and --depth 1..20");
-    }
-    if a.out.is_none() && a.iterations > 0 {
-        bail!("--patterns writes a binary file: give --out");
-    }
-    if !(0.0..=1.0).contains(&a.lambda) {
-        bail!("--lambda must be between 0 and 1");
-    }
-    let (start, cfg) = start_and_config(&a)?;
+/// The request is checked ([`TuneRequest::check`]).
+fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
+    let (start, cfg) = start_and_config(&a, req)?;
     let mut samples = Vec::new();
     for p in &a.positions {
         let text = std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?;
@@ -173,9 +152,7 @@ fn run_patterns(a: Args) -> Result<ExitCode> {
     if a.iterations == 0 {
         return Ok(ExitCode::SUCCESS);
     }
-    if samples.len() < 100 {
-        bail!("only {} positions; play more games or give more position files", samples.len());
-    }
+    req.check_samples(samples.len()).map_err(anyhow::Error::msg)?;
     let f = fit_patterns(&samples, &start, a.iterations, a.lambda);
     eprintln!(
         "{} positions fitted, {} held out; held-out mean squared error {:.5} -> {:.5} (pass {}, k = {:.2})",

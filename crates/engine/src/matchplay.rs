@@ -1,6 +1,8 @@
 //! Matches between engines: our strength levels or any Hub engine ([`crate::hub::HubClient`]),
 //! from balanced openings with colours reversed, with the score, its error margin, an Elo
-//! estimate and PDN records. Used by `draughts match` and the strength tests.
+//! estimate and PDN records. Used by `draughts match` and the strength tests. [`play_out`] is
+//! the one game loop: of matches, of self-play ([`crate::tune`]) and of DXP games
+//! ([`crate::dxp`]).
 
 use crate::hub::HubClient;
 use crate::level::Level;
@@ -99,6 +101,47 @@ impl Player for HubPlayer {
     fn best_move(&mut self, game: &Game) -> Result<Move, String> {
         self.client.best_move(game, self.movetime)
     }
+}
+
+/// A match player from its spec: a level 1..8 of our engine (`"8"`, `"level:8"`, thinking
+/// `movetime` per move at levels 6..8), our engine at a fixed depth (`"depth:10"`, 1..60), or a
+/// Hub engine command (`"hub:./scan hub"`, thinking `movetime` per move, 1 second without it)
+/// started for `variant`. `seed` makes the level's random choices reproducible; our engine
+/// evaluates with the weight file `weights` when given (its file name is added to the player's
+/// name). Errors say which spec or file is wrong.
+pub fn player_from_spec(
+    spec: &str,
+    variant: Variant,
+    movetime: Option<Duration>,
+    seed: u64,
+    weights: Option<&std::path::Path>,
+) -> Result<Box<dyn Player>, String> {
+    if let Some(cmd) = spec.strip_prefix("hub:") {
+        if weights.is_some() {
+            return Err(format!("weight files apply to our engine, not to the Hub engine {cmd:?}"));
+        }
+        let client = HubClient::spawn(cmd, variant)?;
+        return Ok(Box::new(HubPlayer { client, movetime: movetime.unwrap_or(Duration::from_millis(1000)) }));
+    }
+    let p = if let Some(d) = spec.strip_prefix("depth:") {
+        let d: u32 = d.parse().map_err(|_| format!("player {spec:?}: depth must be a number"))?;
+        if d == 0 || d > 60 {
+            return Err(format!("player {spec:?}: depth must be 1..60"));
+        }
+        EnginePlayer::fixed_depth(d)
+    } else {
+        let n = spec.strip_prefix("level:").unwrap_or(spec);
+        let level: Level = n.parse().map_err(|e: String| format!("player {spec:?}: {e}; or use depth:N or hub:COMMAND"))?;
+        EnginePlayer::new(level, movetime, seed)
+    };
+    Ok(Box::new(match weights {
+        Some(path) => {
+            let w = crate::eval::Weights::read_file(path)?;
+            let label = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            p.with_weights(w, &label)
+        }
+        None => p,
+    }))
 }
 
 /// A finished game of a match.
@@ -233,6 +276,75 @@ pub fn balanced_opening(variant: Variant, plies: usize, seed: u64) -> Vec<Move> 
     }
 }
 
+/// When [`play_out`] ends a game by itself, before asking the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlyCap {
+    /// When the rules give a result; at this many plies the game is adjudicated drawn
+    /// (matches and self-play).
+    Adjudicate(usize),
+    /// Never: the sides end the game by [`Turn::Stop`] (DXP, where the protocol ends games,
+    /// and a game over by our rules may still await the opponent's message).
+    Never,
+}
+
+/// What the side to move does in [`play_out`].
+#[derive(Clone, Debug)]
+pub enum Turn<S> {
+    /// Plays this move.
+    Play(Move),
+    /// Ends the game here, for this reason.
+    Stop(S),
+}
+
+/// How [`play_out`] ended a game.
+#[derive(Clone, Debug)]
+pub enum PlayedOut<S> {
+    /// The rules gave a result, or the game was adjudicated at the ply cap
+    /// ([`Game::outcome`] says which).
+    Over,
+    /// The side to move stopped the game ([`Turn::Stop`]).
+    Stopped(S),
+    /// The side to move answered a move the rules refuse; the game is left before it.
+    Illegal {
+        /// The side that answered it.
+        side: Color,
+        /// Why the rules refused it.
+        error: String,
+    },
+}
+
+/// The one game loop (matches, self-play, DXP games): asks `turn` for the move of the side to
+/// move and plays it, calling `on_move` after each, until `cap` ends the game, `turn` stops it
+/// or answers an illegal move. Errors are `turn`'s own.
+pub fn play_out<S, E>(
+    game: &mut Game,
+    cap: PlyCap,
+    mut turn: impl FnMut(&Game) -> Result<Turn<S>, E>,
+    on_move: &mut dyn FnMut(&Game),
+) -> Result<PlayedOut<S>, E> {
+    loop {
+        if let PlyCap::Adjudicate(max_plies) = cap {
+            if game.outcome().is_some() {
+                return Ok(PlayedOut::Over);
+            }
+            if game.ply() >= max_plies {
+                let _ = game.finish(Outcome::Draw(Reason::Adjudication));
+                return Ok(PlayedOut::Over);
+            }
+        }
+        let side = game.position().side_to_move();
+        match turn(game)? {
+            Turn::Stop(s) => return Ok(PlayedOut::Stopped(s)),
+            Turn::Play(mv) => {
+                if let Err(e) = game.play(&mv) {
+                    return Ok(PlayedOut::Illegal { side, error: e.to_string() });
+                }
+                on_move(game);
+            }
+        }
+    }
+}
+
 /// Plays one game from the start position of `variant` after `opening`.
 pub fn play_game(
     light: &mut dyn Player,
@@ -248,15 +360,18 @@ pub fn play_game(
     for m in opening {
         game.play(m).map_err(|e| format!("opening move: {e}"))?;
     }
-    while game.outcome().is_none() {
-        if game.ply() >= max_plies {
-            let _ = game.finish(Outcome::Draw(Reason::Adjudication));
-            break;
-        }
-        let side = game.position().side_to_move();
-        let player: &mut dyn Player = if side == Color::Light { &mut *light } else { &mut *dark };
-        let mv = player.best_move(&game)?;
-        game.play(&mv).map_err(|e| format!("{} played an illegal move: {e}", player.name()))?;
+    let ended = play_out(
+        &mut game,
+        PlyCap::Adjudicate(max_plies),
+        |game| {
+            let player: &mut dyn Player = if game.position().side_to_move() == Color::Light { &mut *light } else { &mut *dark };
+            player.best_move(game).map(Turn::<std::convert::Infallible>::Play)
+        },
+        &mut |_| {},
+    )?;
+    if let PlayedOut::Illegal { side, error } = ended {
+        let name = if side == Color::Light { light.name() } else { dark.name() };
+        return Err(format!("{name} played an illegal move: {error}"));
     }
     let outcome = game.outcome().expect("the loop ends with a result");
     Ok(GameRecord { light: light.name(), dark: dark.name(), outcome, round, opening_plies: opening.len(), game })

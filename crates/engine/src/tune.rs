@@ -17,11 +17,11 @@
 
 use crate::eval::{features, light_score_parts, Feature, Features, Weights, NUM_FEATURES, PHASE_MAX};
 use crate::patterns::{indices, Patterns, REGIONS, STATES};
-use crate::matchplay::balanced_opening;
+use crate::matchplay::{balanced_opening, play_out, PlyCap, Turn};
 use crate::score::MATE_BOUND;
 use crate::search::{Limits, Searcher};
 use draughts_rules::notation::fen;
-use draughts_rules::{Color, Game, Outcome, Position, Reason, Variant};
+use draughts_rules::{Color, Game, Position, Variant};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -44,6 +44,108 @@ pub struct TuneConfig {
     pub max_plies: usize,
     /// Weight of the game result in the target (the rest is the search score), 0..=1.
     pub lambda: f64,
+}
+
+/// What a tuning run is asked to do (the choices of `draughts tune`), checked before any game
+/// is played ([`TuneRequest::check`]) and once the positions are gathered
+/// ([`TuneRequest::check_samples`]).
+#[derive(Clone, Debug)]
+pub struct TuneRequest {
+    /// Rule set whose weights (or pattern values) are fitted.
+    pub variant: Variant,
+    /// Self-play games to play (0: fit to the given files alone).
+    pub games: usize,
+    /// Search depth of every self-play move, 1..20.
+    pub depth: u32,
+    /// Weight of the game result in the target, 0..=1.
+    pub lambda: f64,
+    /// Gradient-descent passes.
+    pub iterations: usize,
+    /// Fit pattern values (international only) instead of the linear weights.
+    pub patterns: bool,
+    /// Game record files given (positions labelled with results; linear fit only).
+    pub pdn_files: usize,
+    /// Position files given (as [`write_positions`] writes them; pattern fit only).
+    pub position_files: usize,
+    /// Whether the self-play positions are to be saved (pattern fit only).
+    pub save_positions: bool,
+    /// Whether an output file is given (the pattern fit writes a binary file: required).
+    pub out: bool,
+}
+
+impl TuneRequest {
+    /// Errors for settings that do not go together, in the order `draughts tune` reports them.
+    pub fn check(&self) -> Result<(), String> {
+        let bad_depth = self.depth == 0 || self.depth > 20;
+        if !self.patterns {
+            if self.position_files > 0 || self.save_positions {
+                return Err("--positions and --save-positions go with --patterns".into());
+            }
+            if (self.games == 0 && self.pdn_files == 0) || bad_depth {
+                return Err("give --games (at least 1) or --pdn files, and --depth 1..20".into());
+            }
+            // The linear fit checks lambda once its positions are gathered (check_samples).
+            return Ok(());
+        }
+        if self.variant != Variant::International {
+            return Err("pattern values exist for international only".into());
+        }
+        if self.pdn_files > 0 {
+            return Err("--pdn gives no search scores; with --patterns give --games or --positions".into());
+        }
+        if (self.games == 0 && self.position_files == 0) || bad_depth {
+            return Err("give --games (at least 1) or --positions files, and --depth 1..20".into());
+        }
+        if !self.out && self.iterations > 0 {
+            return Err("--patterns writes a binary file: give --out".into());
+        }
+        check_lambda(self.lambda)
+    }
+
+    /// Errors for a fit to `samples` positions: too few to fit (at least 100), and for the linear
+    /// fit a lambda outside 0..=1.
+    pub fn check_samples(&self, samples: usize) -> Result<(), String> {
+        if samples < 100 {
+            let more = if self.patterns { "position files" } else { "records" };
+            return Err(format!("only {samples} positions; play more games or give more {more}"));
+        }
+        if self.patterns {
+            Ok(())
+        } else {
+            check_lambda(self.lambda)
+        }
+    }
+
+    /// The run's settings: `threads` playing games (default: all cores), `seed` of the
+    /// openings, the self-play games adjudicated at 300 plies.
+    pub fn config(&self, threads: Option<usize>, seed: u64) -> TuneConfig {
+        TuneConfig {
+            variant: self.variant,
+            games: self.games,
+            depth: self.depth,
+            seed,
+            threads: threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)),
+            iterations: self.iterations,
+            max_plies: 300,
+            lambda: self.lambda,
+        }
+    }
+}
+
+fn check_lambda(lambda: f64) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&lambda) {
+        return Err("--lambda must be between 0 and 1".into());
+    }
+    Ok(())
+}
+
+/// The weights a tuning run starts from: the weight file `from`, or the built-in ones of
+/// `variant`.
+pub fn start_weights(variant: Variant, from: Option<&std::path::Path>) -> Result<Weights, String> {
+    match from {
+        Some(p) => Weights::read_file(p),
+        None => Ok(Weights::builtin(variant).clone()),
+    }
 }
 
 /// A position for fitting: its features, the game's result for Light (1, 0.5 or 0) and the
@@ -136,22 +238,25 @@ fn self_play_game(variant: Variant, weights: &Weights, depth: u32, seed: u64, ma
     searcher.set_weights(weights.clone());
     searcher.set_patterns(None);
     let mut kept = Vec::new();
-    while game.outcome().is_none() {
-        if game.ply() >= max_plies {
-            let _ = game.finish(Outcome::Draw(Reason::Adjudication));
-            break;
-        }
-        let r = searcher.search(&game, &Limits::depth(depth), None, &mut |_| {});
-        let pos = *game.position();
-        if !pos.has_capture() && r.score.0.abs() < MATE_BOUND {
-            let light = if pos.side_to_move() == Color::Light { r.score.0 } else { -r.score.0 };
-            kept.push(PositionSample { position: pos, score: light as f64, result: 0.5 });
-        }
-        let Some(mv) = r.best else { break };
-        if game.play(&mv).is_err() {
-            break;
-        }
-    }
+    // A searched position always has a move, which is legal: the game ends by the rules or at
+    // the ply cap (were it otherwise, the positions so far are kept all the same).
+    let _ = play_out(
+        &mut game,
+        PlyCap::Adjudicate(max_plies),
+        |game| {
+            let r = searcher.search(game, &Limits::depth(depth), None, &mut |_| {});
+            let pos = *game.position();
+            if !pos.has_capture() && r.score.0.abs() < MATE_BOUND {
+                let light = if pos.side_to_move() == Color::Light { r.score.0 } else { -r.score.0 };
+                kept.push(PositionSample { position: pos, score: light as f64, result: 0.5 });
+            }
+            Ok::<_, std::convert::Infallible>(match r.best {
+                Some(mv) => Turn::Play(mv),
+                None => Turn::Stop(()),
+            })
+        },
+        &mut |_| {},
+    );
     let result = match game.outcome().and_then(|o| o.winner()) {
         Some(Color::Light) => 1.0,
         Some(Color::Dark) => 0.0,

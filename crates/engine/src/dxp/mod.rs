@@ -21,6 +21,7 @@ mod message;
 pub use connection::Connection;
 pub use message::{find_move, Message};
 
+use crate::matchplay::{play_out, PlayedOut, PlyCap, Turn};
 use crate::search::{Limits, Searcher};
 use draughts_rules::{Color, Game, Move, Outcome, Position, Variant};
 use std::time::{Duration, Instant};
@@ -49,7 +50,44 @@ pub struct DxpConfig {
     pub patterns: Option<Option<std::sync::Arc<crate::patterns::Patterns>>>,
 }
 
+/// The Initiator's opening lines for [`DxpConfig::openings`]: one balanced opening of `plies`
+/// half-moves per pair of the `games` games, chosen like a match chooses them
+/// ([`crate::matchplay::balanced_opening`], pair `k` from seed `seed + k * 7919`). None when
+/// `plies` is 0 (every game from the start position).
+pub fn openings(games: usize, plies: usize, seed: u64) -> Vec<Vec<Move>> {
+    if plies == 0 {
+        return Vec::new();
+    }
+    (0..games.max(1).div_ceil(2))
+        .map(|k| crate::matchplay::balanced_opening(Variant::International, plies, seed.wrapping_add(k as u64 * 7919)))
+        .collect()
+}
+
+/// The evaluation of a DXP session for [`DxpConfig::weights`] and [`DxpConfig::patterns`]:
+/// the weight file `weights` and the pattern file `patterns` when given, the linear weights
+/// alone with `no_patterns`. Errors name the file that does not read.
+#[allow(clippy::type_complexity)]
+pub fn evaluation(
+    weights: Option<&std::path::Path>,
+    patterns: Option<&std::path::Path>,
+    no_patterns: bool,
+) -> Result<(Option<crate::eval::Weights>, Option<Option<std::sync::Arc<crate::patterns::Patterns>>>), String> {
+    let weights = weights.map(crate::eval::Weights::read_file).transpose()?;
+    let patterns = if no_patterns {
+        Some(None)
+    } else {
+        patterns.map(crate::patterns::Patterns::read_file).transpose()?.map(|p| Some(std::sync::Arc::new(p)))
+    };
+    Ok((weights, patterns))
+}
+
 impl DxpConfig {
+    /// How long to wait for the opponent's next message before giving up on the connection:
+    /// it may think for a long time, so 10 minutes, or 20 of our move times if longer.
+    pub fn timeout(&self) -> Duration {
+        Duration::from_secs(600).max(self.movetime * 20)
+    }
+
     /// The searcher of a DXP session: a 64 MiB table backed before the first timed move, and
     /// the configured weights and pattern values.
     fn searcher(&self) -> Searcher {
@@ -78,6 +116,16 @@ pub struct DxpGame {
 }
 
 impl DxpGame {
+    /// The game as PDN by the one writer ([`draughts_rules::notation::pdn::replay::write_pdn`]):
+    /// Event `DXP`, the players `our_name` and `opponent` by colour, and a blank line after it.
+    pub fn to_pdn(&self, our_name: &str) -> String {
+        let (white, black) = if self.ours == Color::Light { (our_name, "opponent") } else { ("opponent", our_name) };
+        let tags = [("Event", "DXP"), ("White", white), ("Black", black)];
+        let mut pdn = draughts_rules::notation::pdn::replay::write_pdn(&self.game, &tags.map(|(k, v)| (k.to_string(), v.to_string())));
+        pdn.push('\n');
+        pdn
+    }
+
     /// Our score: 1 win, 0.5 draw (or a game stopped without a result), 0 loss.
     pub fn our_score(&self) -> f64 {
         match self.outcome.and_then(|o| o.winner()) {
@@ -122,45 +170,60 @@ fn end_game(conn: &mut Connection, game: Game, ours: Color) -> Result<Flow, Stri
     }
 }
 
+/// Why a side stopped a DXP game in [`play`].
+enum Stop {
+    /// Our turn in a game over by our rules or at the Initiator's ply cap: we send GAMEEND.
+    EndGame,
+    /// The connection closed.
+    Closed,
+    /// The opponent sent GAMEEND with this reason and stop code.
+    TheyEnded(u8, u8),
+}
+
 /// Plays one game after GAMEREQ/GAMEACC until a GAMEEND exchange or the end of the connection.
 fn play(conn: &mut Connection, searcher: &mut Searcher, mut game: Game, ours: Color, cfg: &DxpConfig, initiator: bool, on_move: &mut dyn FnMut(&Game)) -> Result<Flow, String> {
     searcher.clear();
-    loop {
-        let to_move = game.position().side_to_move();
-        if to_move == ours {
+    let turn = |game: &Game| -> Result<Turn<Stop>, String> {
+        if game.position().side_to_move() == ours {
             let over = game.outcome().is_some();
             let cap = initiator && game.ply() >= cfg.max_plies;
             if over || cap {
-                return end_game(conn, game, ours);
+                return Ok(Turn::Stop(Stop::EndGame));
             }
             let t = Instant::now();
-            let r = searcher.search(&game, &Limits::managed(cfg.movetime), None, &mut |_| {});
+            let r = searcher.search(game, &Limits::managed(cfg.movetime), None, &mut |_| {});
             let mv = r.best.ok_or("no move found in a position that has one")?;
             conn.send(&Message::of_move(&mv, t.elapsed().as_secs() as u32))?;
-            game.play(&mv).map_err(|e| e.to_string())?;
-            on_move(&game);
-        } else {
+            return Ok(Turn::Play(mv));
+        }
+        loop {
             match conn.recv()? {
-                None => return Ok(Flow::Closed(Some(DxpGame { outcome: game.outcome(), game, ours, their_end_reason: None }))),
+                None => return Ok(Turn::Stop(Stop::Closed)),
                 Some(Message::Move { from, to, captured, .. }) => {
                     if game.outcome().is_some() {
                         // Our rules ended the game on the opponent's turn (its draw rules may
                         // differ): now that it is our turn, end it with GAMEEND.
-                        return end_game(conn, game, ours);
+                        return Ok(Turn::Stop(Stop::EndGame));
                     }
-                    let mv = find_move(game.position(), from, to, &captured)?;
-                    game.play(&mv).map_err(|e| e.to_string())?;
-                    on_move(&game);
+                    return find_move(game.position(), from, to, &captured).map(Turn::Play);
                 }
                 Some(Message::GameEnd { reason, stop }) => {
                     conn.send(&Message::GameEnd { reason: 0, stop: 0 })?;
-                    return Ok(Flow::Ended(DxpGame { outcome: game.outcome(), game, ours, their_end_reason: Some(reason) }, stop == 1));
+                    return Ok(Turn::Stop(Stop::TheyEnded(reason, stop)));
                 }
                 Some(Message::BackReq { .. }) => conn.send(&Message::BackAcc { code: 1 })?,
                 Some(Message::Chat(_)) => {}
                 Some(other) => return Err(format!("unexpected message during a game: {}", other.encode())),
             }
         }
+    };
+    match play_out(&mut game, PlyCap::Never, turn, on_move)? {
+        PlayedOut::Stopped(Stop::EndGame) | PlayedOut::Over => end_game(conn, game, ours),
+        PlayedOut::Stopped(Stop::Closed) => Ok(Flow::Closed(Some(DxpGame { outcome: game.outcome(), game, ours, their_end_reason: None }))),
+        PlayedOut::Stopped(Stop::TheyEnded(reason, stop)) => {
+            Ok(Flow::Ended(DxpGame { outcome: game.outcome(), game, ours, their_end_reason: Some(reason) }, stop == 1))
+        }
+        PlayedOut::Illegal { error, .. } => Err(error),
     }
 }
 
