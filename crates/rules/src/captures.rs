@@ -41,7 +41,7 @@ impl Sink for MoveList {
     fn has(&self, start: usize, from: u8, to: u8, captured: u64, king_order: u64) -> bool {
         self[start..]
             .iter()
-            .any(|m| m.captured == captured && m.from == from && m.to_bit() == to as u32 && m.king_order == king_order)
+            .any(|m| m.captured == captured && m.from == from && m.destination_bit() == to as u32 && m.king_order == king_order)
     }
     #[inline]
     fn add(&mut self, from: u8, _to: u8, promotes: bool, captured: u64, king_order: u64, path: &[u8; MAX_HOPS], hops: usize) {

@@ -44,7 +44,7 @@ pub fn is_irreversible(pos: &Position, mv: &Move) -> bool {
 
 #[inline(always)]
 fn moves_a_man(pos: &Position, mv: &Move) -> bool {
-    pos.all_kings() & (1u64 << mv.from_bit()) == 0
+    pos.all_kings() & (1u64 << mv.origin_bit()) == 0
 }
 
 /// The index of the first position of the reversible tail of a game: `positions[i]` is the

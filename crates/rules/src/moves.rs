@@ -70,13 +70,13 @@ impl Move {
 
     /// The origin's bit index, for the crate's bit work.
     #[inline(always)]
-    pub(crate) fn from_bit(&self) -> u32 {
+    pub(crate) fn origin_bit(&self) -> u32 {
         self.from as u32
     }
 
     /// The destination's bit index.
     #[inline(always)]
-    pub(crate) fn to_bit(&self) -> u32 {
+    pub(crate) fn destination_bit(&self) -> u32 {
         self.to as u32
     }
 

@@ -244,7 +244,7 @@ impl Position {
         let us = self.side.index();
         let light = self.side == Color::Light;
         let from = 1u64 << mv.from;
-        let to = 1u64 << mv.to_bit();
+        let to = 1u64 << mv.destination_bit();
         let was_king = self.kings & from != 0;
         let now_king = was_king || mv.promotes;
         let mut hash = self.hash ^ zobrist::DARK_TO_MOVE;
@@ -258,7 +258,7 @@ impl Position {
         // The moving piece.
         let own = (self.pieces[us] & !from) | to;
         hash ^= zobrist::PIECE[zobrist::kind(light, was_king)][mv.from as usize];
-        hash ^= zobrist::PIECE[zobrist::kind(light, now_king)][mv.to_bit() as usize];
+        hash ^= zobrist::PIECE[zobrist::kind(light, now_king)][mv.destination_bit() as usize];
         let kings = (self.kings & !mv.captured & !from) | if now_king { to } else { 0 };
         let pieces = if light { [own, them] } else { [them, own] };
         Position { variant: self.variant, side: !self.side, pieces, kings, hash }
@@ -277,7 +277,7 @@ impl Position {
             h ^= zobrist::keys(zobrist::kind(!light, true), taken_kings);
         }
         h ^= zobrist::PIECE[zobrist::kind(light, was_king)][mv.from as usize];
-        h ^ zobrist::PIECE[zobrist::kind(light, was_king || mv.promotes)][mv.to_bit() as usize]
+        h ^ zobrist::PIECE[zobrist::kind(light, was_king || mv.promotes)][mv.destination_bit() as usize]
     }
 
     /// Recomputes the hash from scratch; equals [`Position::hash`] (used by tests).

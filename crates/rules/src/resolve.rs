@@ -253,12 +253,12 @@ pub fn candidates(pos: &Position, query: MoveQuery) -> Vec<Move> {
         },
         MoveQuery::Through { squares, .. } => through(pos, squares),
         MoveQuery::Route { from, landings, captured } => distinct_routes(pos, |m| {
-            m.from_bit() == from && m.landing_bits().iter().map(|&l| l as u32).eq(landings.iter().copied()) && captured.is_none_or(|c| c == m.captured)
+            m.origin_bit() == from && m.landing_bits().iter().map(|&l| l as u32).eq(landings.iter().copied()) && captured.is_none_or(|c| c == m.captured)
         }),
         MoveQuery::Taking { from, to, captured, .. } => pos
             .legal_moves()
             .into_iter()
-            .filter(|m| m.from_bit() == from && m.to_bit() == to && captured.is_none_or(|c| c == m.captured))
+            .filter(|m| m.origin_bit() == from && m.destination_bit() == to && captured.is_none_or(|c| c == m.captured))
             .collect(),
     }
 }
@@ -277,7 +277,7 @@ fn through(pos: &Position, squares: &[u32]) -> Vec<Move> {
     let mids = &squares[1..squares.len() - 1];
     let mut found: Vec<Move> = Vec::new();
     for route in pos.legal_routes() {
-        if route.from_bit() != first || route.to_bit() != last {
+        if route.origin_bit() != first || route.destination_bit() != last {
             continue;
         }
         let lands = &route.landing_bits()[..route.hops as usize - 1];
@@ -316,7 +316,7 @@ fn cut_short(pos: &Position, query: MoveQuery) -> Vec<Move> {
         return Vec::new();
     }
     distinct_routes(pos, |m| {
-        m.from_bit() == from && m.hops as usize > landings.len() && m.landing_bits()[..landings.len()].iter().map(|&l| l as u32).eq(landings.iter().copied())
+        m.origin_bit() == from && m.hops as usize > landings.len() && m.landing_bits()[..landings.len()].iter().map(|&l| l as u32).eq(landings.iter().copied())
     })
 }
 

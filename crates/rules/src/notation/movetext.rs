@@ -16,7 +16,7 @@ const WHAT: &str = "move";
 /// Writes a move with its full path in the variant's square names.
 pub fn write(variant: Variant, mv: &Move) -> String {
     let sep = if mv.is_capture() { "x" } else { "-" };
-    let mut s = square::name(variant, mv.from_bit());
+    let mut s = square::name(variant, mv.origin_bit());
     for &l in mv.landing_bits() {
         s.push_str(sep);
         s.push_str(&square::name(variant, l as u32));
@@ -27,7 +27,7 @@ pub fn write(variant: Variant, mv: &Move) -> String {
 /// Writes a move in the short origin-destination form (`32x14`).
 pub fn write_short(variant: Variant, mv: &Move) -> String {
     let sep = if mv.is_capture() { "x" } else { "-" };
-    format!("{}{}{}", square::name(variant, mv.from_bit()), sep, square::name(variant, mv.to_bit()))
+    format!("{}{}{}", square::name(variant, mv.origin_bit()), sep, square::name(variant, mv.destination_bit()))
 }
 
 /// A lexed move text: its squares (bit indices, origin first) and whether a capture mark

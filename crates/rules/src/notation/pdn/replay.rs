@@ -293,7 +293,7 @@ fn run(start: Position, tokens: &[Token], turned: bool) -> Result<Reading, Repla
 fn continues(pos: &Position, squares: &[u32]) -> bool {
     pos.legal_routes().iter().any(|m| {
         m.is_capture()
-            && m.from_bit() == squares[0]
+            && m.origin_bit() == squares[0]
             && m.hops as usize >= squares.len()
             && m.landing_bits()[..squares.len() - 1].iter().zip(&squares[1..]).all(|(&a, &b)| a as u32 == b)
     })
