@@ -4,13 +4,12 @@
 
 use draughts_server::rooms::{Rooms, RoomsConfig};
 use draughts_server::AppState;
-use draughts_server::rooms::client::{self, Message, RoomClient};
+use draughts_server::rooms::client::{self, ClientError, Message, RoomClient};
 use futures_util::StreamExt;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 /// A server in its own runtime, so that a test can kill it like a crash.
 struct TestServer {
@@ -597,7 +596,7 @@ async fn spectators_and_strangers_can_never_move() {
     // An unknown room or a malformed id: 404 before any upgrade.
     let (status, _) = s.http("GET", "/api/rooms/AAAAAAAAAAAAAAAAAAAAAA", None).await;
     assert_eq!(status, 404);
-    let r = tokio_tungstenite::connect_async(format!("ws://{}/ws/rooms/nope", s.addr)).await;
+    let r = RoomClient::connect(s.addr, "nope", None).await;
     assert!(r.is_err());
 }
 
@@ -607,13 +606,10 @@ async fn the_origin_is_checked_and_floods_are_limited() {
     let cfg = RoomsConfig { burst: 10, per_second: 5, ..RoomsConfig::default() };
     let s = TestServer::start(&path, cfg);
     let (room, token) = s.create("english", "light").await;
-    let evil = format!("ws://{}/ws/rooms/{room}", s.addr).into_client_request().map(|mut r| {
-        r.headers_mut().insert("Origin", "http://evil.example".parse().unwrap());
-        r
-    });
-    match tokio_tungstenite::connect_async(evil.unwrap()).await {
-        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => assert_eq!(res.status(), 403),
-        other => panic!("a foreign origin must be refused, got {:?}", other.map(|x| x.1.status())),
+    match RoomClient::connect(s.addr, &room, Some("http://evil.example")).await {
+        Err(ClientError::WebSocket(client::tungstenite::Error::Http(res))) => assert_eq!(res.status(), 403),
+        Err(e) => panic!("a foreign origin must be refused with 403, got {e}"),
+        Ok(_) => panic!("a foreign origin must be refused"),
     }
     let own = format!("http://{}", s.addr);
     let mut a = Client::connect(s.addr, &room, Some(&own)).await;
