@@ -9,16 +9,13 @@
 
 use anyhow::{bail, Context};
 use clap::Args as ClapArgs;
-use futures_util::{SinkExt, StreamExt};
-use serde_json::{json, Value};
+use draughts_server::rooms::client::{self, RoomClient};
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, ExitCode, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio_tungstenite::tungstenite::Message;
 
 /// Options of `draughts loadtest`.
 #[derive(ClapArgs)]
@@ -125,82 +122,25 @@ fn cpu_s(pid: u32) -> Option<f64> {
 }
 
 
-async fn http_post(addr: SocketAddr, path: &str, body: &str) -> anyhow::Result<Value> {
-    let mut s = tokio::net::TcpStream::connect(addr).await?;
-    let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await?;
-    let mut out = Vec::new();
-    s.read_to_end(&mut out).await?;
-    let text = String::from_utf8_lossy(&out);
-    let (head, body) = text.split_once("\r\n\r\n").context("no HTTP body")?;
-    if !head.starts_with("HTTP/1.1 201") {
-        bail!("room creation failed: {}", head.lines().next().unwrap_or(""));
-    }
-    Ok(serde_json::from_str(body)?)
-}
-
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-struct Player {
-    ws: Ws,
-    color: String,
-}
-
-async fn recv(ws: &mut Ws) -> anyhow::Result<Value> {
-    loop {
-        let m = tokio::time::timeout(Duration::from_secs(30), ws.next()).await.context("no message for 30 s")?;
-        match m {
-            Some(Ok(Message::Text(t))) => return Ok(serde_json::from_str(t.as_str())?),
-            Some(Ok(Message::Close(f))) => bail!("closed by the server: {f:?}"),
-            Some(Ok(_)) => continue,
-            Some(Err(e)) => bail!("websocket error: {e}"),
-            None => bail!("connection ended"),
-        }
-    }
-}
-
-async fn until(ws: &mut Ws, kind: &str) -> anyhow::Result<Value> {
-    loop {
-        let v = recv(ws).await?;
-        if v["type"] == kind {
-            return Ok(v);
-        }
-        if v["type"] == "error" {
-            bail!("server error: {}", v["message"]);
-        }
-    }
-}
-
-async fn join(addr: SocketAddr, room: &str, token: Option<&str>) -> anyhow::Result<(Player, Value)> {
-    // Nagle off, as browsers do for WebSockets.
-    let (mut ws, _) = tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws/rooms/{room}"), None, true).await?;
-    let hello = match token {
-        Some(t) => json!({ "type": "hello", "v": 1, "token": t }),
-        None => json!({ "type": "hello", "v": 1 }),
-    };
-    ws.send(Message::text(hello.to_string())).await?;
-    let w = until(&mut ws, "welcome").await?;
-    let color = w["color"].as_str().context("no seat")?.to_string();
-    let st = until(&mut ws, "state").await?;
-    Ok((Player { ws, color }, st))
+/// Says hello in `room` and reads the welcome and the state.
+async fn join(addr: SocketAddr, room: &str, token: Option<&str>) -> anyhow::Result<RoomClient> {
+    let mut c = RoomClient::connect(addr, room, None).await?;
+    c.wait = Duration::from_secs(30);
+    c.hello(token).await?;
+    c.color.as_ref().context("no seat")?;
+    Ok(c)
 }
 
 /// One room: opens it, seats two players, and plays until `stop`.
 async fn play_room(addr: SocketAddr, variant: &'static str, pace: Duration, stop: Instant, seed: u64, stats: Arc<Stats>) -> anyhow::Result<()> {
-    let created = http_post(addr, "/api/rooms", &json!({ "variant": variant, "side": "light" }).to_string()).await?;
+    let created = client::create_room(addr, variant, "light").await?;
     let id = created["id"].as_str().context("no room id")?.to_string();
     let token = created["token"].as_str().context("no token")?.to_string();
-    let (mut a, _) = join(addr, &id, Some(&token)).await?;
-    let (mut b, mut state) = join(addr, &id, None).await?;
-    until(&mut a.ws, "state").await?; // the guest sat down
+    let mut a = join(addr, &id, Some(&token)).await?;
+    let mut b = join(addr, &id, None).await?;
+    a.expect("state").await?; // the guest sat down
     stats.rooms_open.fetch_add(1, Ordering::Relaxed);
     let mut rng = fastrand::Rng::with_seed(seed);
-    let mut game = state["game"].as_u64().unwrap_or(1);
-    let mut ply = state["ply"].as_u64().unwrap_or(0);
-    let mut position = state["position"].take();
     let mut n = 0u64;
     while Instant::now() < stop {
         let think = pace.mul_f64(0.5 + rng.u32(0..1000) as f64 / 1000.0);
@@ -208,56 +148,41 @@ async fn play_room(addr: SocketAddr, variant: &'static str, pace: Duration, stop
         if Instant::now() >= stop {
             break;
         }
-        let to_move = position["side_to_move"].as_str().unwrap_or("");
-        let (mover, other) = if a.color == to_move { (&mut a, &mut b) } else { (&mut b, &mut a) };
-        let legal = position["legal"].as_array().cloned().unwrap_or_default();
+        let to_move = b.state["position"]["side_to_move"].as_str().unwrap_or("");
+        let (mover, other) = if a.color.as_deref() == Some(to_move) { (&mut a, &mut b) } else { (&mut b, &mut a) };
+        let legal = other.legal();
         if legal.is_empty() {
             bail!("no legal move in a game that is not over");
         }
         let mv = &legal[rng.usize(0..legal.len())];
-        let mut path = vec![mv["from"].clone()];
-        path.extend(mv["path"].as_array().cloned().unwrap_or_default());
         n += 1;
-        let msg = json!({ "type": "move", "id": n, "game": game, "ply": ply, "path": path, "captured": mv["captured"] });
         let sent = Instant::now();
-        mover.ws.send(Message::text(msg.to_string())).await?;
-        let seen = until(&mut other.ws, "moved").await?;
+        mover.play(n, mv).await?;
+        let seen = other.expect("moved").await?;
         let micros = sent.elapsed().as_micros().min(u32::MAX as u128) as u32;
         stats.latencies.lock().unwrap().push(micros);
         stats.moves.fetch_add(1, Ordering::Relaxed);
-        until(&mut mover.ws, "moved").await?;
-        ply = seen["ply"].as_u64().unwrap_or(ply + 1);
-        position = seen["position"].clone();
+        mover.expect("moved").await?;
         if !seen["outcome"].is_null() {
             stats.games.fetch_add(1, Ordering::Relaxed);
+            let game = a.game;
             // A rematch with colours swapped, as people would.
             for (k, p) in [&mut a, &mut b].into_iter().enumerate() {
                 n += 1;
-                let m = json!({ "type": "rematch", "id": format!("r{n}-{k}"), "game": game });
-                p.ws.send(Message::text(m.to_string())).await?;
-                until(&mut p.ws, "ack").await?;
+                p.act("rematch", format!("r{n}-{k}")).await?;
+                p.expect("ack").await?;
             }
-            // Each side sees two states: one per rematch request; the second starts the game.
-            let mut st = Value::Null;
+            // Each side sees two states: one per rematch request; the second starts the game
+            // (and swaps the colours).
             for p in [&mut a, &mut b] {
-                loop {
-                    let s = until(&mut p.ws, "state").await?;
-                    if s["game"].as_u64() == Some(game + 1) {
-                        st = s;
-                        break;
-                    }
+                while p.game != game + 1 {
+                    p.expect("state").await?;
                 }
             }
-            game += 1;
-            ply = 0;
-            position = st["position"].clone();
-            let light_player = st["light_player"].as_u64().unwrap_or(0);
-            a.color = if light_player == 0 { "light".into() } else { "dark".into() };
-            b.color = if light_player == 1 { "light".into() } else { "dark".into() };
         }
     }
-    let _ = a.ws.close(None).await;
-    let _ = b.ws.close(None).await;
+    a.close().await;
+    b.close().await;
     Ok(())
 }
 

@@ -4,14 +4,12 @@
 
 use draughts_server::rooms::{Rooms, RoomsConfig};
 use draughts_server::AppState;
-use futures_util::{SinkExt, StreamExt};
+use draughts_server::rooms::client::{self, ClientError, Message, RoomClient};
+use futures_util::StreamExt;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::Message;
 
 /// A server in its own runtime, so that a test can kill it like a crash.
 struct TestServer {
@@ -72,110 +70,44 @@ impl Drop for TestServer {
     }
 }
 
-/// A minimal HTTP/1.1 request (the server is ours; `Connection: close` ends the body).
 async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
-    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let body = body.unwrap_or("");
-    let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    s.write_all(req.as_bytes()).await.unwrap();
-    let mut out = Vec::new();
-    s.read_to_end(&mut out).await.unwrap();
-    let text = String::from_utf8_lossy(&out).into_owned();
-    let status = text[9..12].parse().unwrap();
-    let body = text.split_once("\r\n\r\n").map(|x| x.1).unwrap_or("").to_string();
-    // Small bodies may come chunked; tests only read JSON objects and PDN text.
-    let body = if text.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(&body) } else { body };
-    (status, body)
+    client::request(addr, method, path, body).await.expect("the server answers")
 }
 
-fn dechunk(s: &str) -> String {
-    let mut out = String::new();
-    let mut rest = s;
-    while let Some((len, after)) = rest.split_once("\r\n") {
-        let n = usize::from_str_radix(len.trim(), 16).unwrap_or(0);
-        if n == 0 {
-            break;
-        }
-        out.push_str(&after[..n]);
-        rest = &after[n + 2..];
+/// A [`RoomClient`] that panics on what the tests never expect.
+struct Client(RoomClient);
+
+impl std::ops::Deref for Client {
+    type Target = RoomClient;
+    fn deref(&self) -> &RoomClient {
+        &self.0
     }
-    out
 }
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-struct Client {
-    ws: Ws,
-    /// Set by `hello`: the game number and plies of the last state seen.
-    game: u64,
-    ply: u64,
-    color: Option<String>,
-    player: Option<u64>,
-    token: Option<String>,
-    state: Value,
+impl std::ops::DerefMut for Client {
+    fn deref_mut(&mut self) -> &mut RoomClient {
+        &mut self.0
+    }
 }
 
 impl Client {
     async fn connect(addr: SocketAddr, room: &str, origin: Option<&str>) -> Client {
-        let mut req = format!("ws://{addr}/ws/rooms/{room}").into_client_request().unwrap();
-        if let Some(o) = origin {
-            req.headers_mut().insert("Origin", o.parse().unwrap());
-        }
-        let (ws, _) = tokio_tungstenite::connect_async(req).await.expect("websocket connects");
-        Client { ws, game: 1, ply: 0, color: None, player: None, token: None, state: Value::Null }
+        Client(RoomClient::connect(addr, room, origin).await.expect("websocket connects"))
     }
 
     async fn send(&mut self, v: Value) {
-        self.ws.send(Message::text(v.to_string())).await.unwrap();
+        self.0.send(&v).await.unwrap();
     }
 
     async fn send_raw(&mut self, m: Message) {
-        self.ws.send(m).await.unwrap();
+        self.0.send_raw(m).await.unwrap();
     }
 
     /// The next JSON message (5 s at most).
     async fn recv(&mut self) -> Value {
-        loop {
-            let m = tokio::time::timeout(Duration::from_secs(5), self.ws.next())
-                .await
-                .expect("a message within 5 s")
-                .expect("the connection is open")
-                .expect("no websocket error");
-            match m {
-                Message::Text(t) => {
-                    let v: Value = serde_json::from_str(t.as_str()).unwrap();
-                    assert_eq!(v["v"], 1, "every message names the protocol version: {v}");
-                    self.observe(&v);
-                    return v;
-                }
-                Message::Close(f) => panic!("closed: {f:?}"),
-                _ => continue,
-            }
-        }
-    }
-
-    fn observe(&mut self, v: &Value) {
-        match v["type"].as_str() {
-            Some("state") => {
-                self.game = v["game"].as_u64().unwrap();
-                self.ply = v["ply"].as_u64().unwrap();
-                self.state = v.clone();
-                // Colours follow the games: a rematch swaps them.
-                if let (Some(p), Some(lp)) = (self.player, v["light_player"].as_u64()) {
-                    self.color = Some(if p == lp { "light" } else { "dark" }.to_string());
-                }
-            }
-            Some("moved") => {
-                self.ply = v["ply"].as_u64().unwrap();
-                self.state["position"] = v["position"].clone();
-                self.state["outcome"] = v["outcome"].clone();
-                self.state["ply"] = v["ply"].clone();
-            }
-            _ => {}
-        }
+        let v = self.0.recv().await.expect("a message within 5 s");
+        assert_eq!(v["v"], 1, "every message names the protocol version: {v}");
+        v
     }
 
     /// Skips messages until one of type `t`.
@@ -198,43 +130,23 @@ impl Client {
 
     /// Says hello; returns the welcome. The state that follows is read too.
     async fn hello(&mut self, token: Option<&str>) -> Value {
-        let mut m = json!({ "type": "hello", "v": 1 });
-        if let Some(t) = token {
-            m["token"] = json!(t);
-        }
-        self.send(m).await;
-        let mut w = self.recv().await;
-        if w["type"] == "error" {
-            // A wrong token: the error comes first, then the welcome as a watcher.
-            w = self.until("welcome").await;
-        }
+        let w = self.0.hello(token).await.expect("welcome and state");
         assert_eq!(w["type"], "welcome", "{w}");
-        self.color = w["color"].as_str().map(str::to_string);
-        self.player = w["player"].as_u64();
-        if let Some(t) = w["token"].as_str() {
-            self.token = Some(t.to_string());
-        }
-        self.until("state").await;
         w
     }
 
     /// Sends a move as a full path.
     async fn send_move(&mut self, id: &str, path: &[&str]) {
-        let m = json!({ "type": "move", "id": id, "game": self.game, "ply": self.ply, "path": path });
-        self.send(m).await;
+        self.0.send_move(id, path).await.unwrap();
     }
 
     /// The first legal route of the position last seen, as a path of square names.
     fn first_legal(&self) -> Vec<String> {
-        let mv = &self.state["position"]["legal"][0];
-        let mut p = vec![mv["from"].as_str().unwrap().to_string()];
-        p.extend(mv["path"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()));
-        p
+        client::route(&self.state["position"]["legal"][0])
     }
 
     async fn act(&mut self, kind: &str, id: &str) {
-        let m = json!({ "type": kind, "id": id, "game": self.game });
-        self.send(m).await;
+        self.0.act(kind, id).await.unwrap();
     }
 
     /// Expects an error with `code` (after skipping presence notes).
@@ -483,16 +395,7 @@ async fn two_moves_sent_at_once_never_both_land() {
     t1.until("state").await;
     t2.until("state").await;
     let routes = |c: &Client| -> Vec<Vec<String>> {
-        c.state["position"]["legal"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| {
-                let mut p = vec![m["from"].as_str().unwrap().to_string()];
-                p.extend(m["path"].as_array().unwrap().iter().map(|s| s.as_str().unwrap().to_string()));
-                p
-            })
-            .collect()
+        c.state["position"]["legal"].as_array().unwrap().iter().map(client::route).collect()
     };
     for round in 0..10u64 {
         assert_eq!(t1.state["position"]["side_to_move"], "dark");
@@ -693,7 +596,7 @@ async fn spectators_and_strangers_can_never_move() {
     // An unknown room or a malformed id: 404 before any upgrade.
     let (status, _) = s.http("GET", "/api/rooms/AAAAAAAAAAAAAAAAAAAAAA", None).await;
     assert_eq!(status, 404);
-    let r = tokio_tungstenite::connect_async(format!("ws://{}/ws/rooms/nope", s.addr)).await;
+    let r = RoomClient::connect(s.addr, "nope", None).await;
     assert!(r.is_err());
 }
 
@@ -703,13 +606,10 @@ async fn the_origin_is_checked_and_floods_are_limited() {
     let cfg = RoomsConfig { burst: 10, per_second: 5, ..RoomsConfig::default() };
     let s = TestServer::start(&path, cfg);
     let (room, token) = s.create("english", "light").await;
-    let evil = format!("ws://{}/ws/rooms/{room}", s.addr).into_client_request().map(|mut r| {
-        r.headers_mut().insert("Origin", "http://evil.example".parse().unwrap());
-        r
-    });
-    match tokio_tungstenite::connect_async(evil.unwrap()).await {
-        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => assert_eq!(res.status(), 403),
-        other => panic!("a foreign origin must be refused, got {:?}", other.map(|x| x.1.status())),
+    match RoomClient::connect(s.addr, &room, Some("http://evil.example")).await {
+        Err(ClientError::WebSocket(client::tungstenite::Error::Http(res))) => assert_eq!(res.status(), 403),
+        Err(e) => panic!("a foreign origin must be refused with 403, got {e}"),
+        Ok(_) => panic!("a foreign origin must be refused"),
     }
     let own = format!("http://{}", s.addr);
     let mut a = Client::connect(s.addr, &room, Some(&own)).await;

@@ -11,6 +11,8 @@
 //!   the last person leaves, so a restarted server resumes every room on its first visit.
 //! - Rooms idle for [`RoomsConfig::expire_after`] (30 days by default) are deleted.
 
+#[cfg(feature = "client")]
+pub mod client;
 pub(crate) mod db;
 pub mod protocol;
 pub(crate) mod room;
