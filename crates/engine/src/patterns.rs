@@ -80,6 +80,11 @@ pub fn region_squares(r: usize) -> [u32; 8] {
     [0, 1, 5, 6, 11, 12, 16, 17].map(|o| base + o)
 }
 
+/// Which pattern values an evaluation uses in place of the variant's built-in ones: `None` keeps
+/// the built-in values, `Some(None)` evaluates with the linear weights alone, `Some(Some(p))`
+/// uses `p` (a pattern file).
+pub type PatternChoice = Option<Option<Arc<Patterns>>>;
+
 /// Learned values: for each region and configuration, (opening, ending) in centi-men for Light.
 #[derive(Clone)]
 pub struct Patterns {

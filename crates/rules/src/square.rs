@@ -4,8 +4,8 @@ use crate::notation;
 use crate::variant::Variant;
 
 /// A playable square: its bit index in the variant's geometry (0 .. squares; RULES.md section 5).
-/// Move generation works on `u64` bit sets inside the crate; moves, hops and the resolver hand out
-/// squares. Its name depends on the rule set: [`Square::name`].
+/// Move generation works on `u64` bit sets inside the crate; moves and hops hand out squares. Its
+/// name depends on the rule set: [`Square::name`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
 

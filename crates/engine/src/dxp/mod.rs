@@ -45,9 +45,8 @@ pub struct DxpConfig {
     pub openings: Vec<Vec<Move>>,
     /// Evaluation weights to use instead of the built-in international ones.
     pub weights: Option<crate::eval::Weights>,
-    /// Pattern values to use instead of the built-in ones: `Some(None)` for the linear
-    /// evaluation alone (see [`crate::patterns`]).
-    pub patterns: Option<Option<std::sync::Arc<crate::patterns::Patterns>>>,
+    /// Pattern values to use instead of the built-in ones (see [`crate::patterns::PatternChoice`]).
+    pub patterns: crate::patterns::PatternChoice,
 }
 
 /// The Initiator's opening lines for [`DxpConfig::openings`]: one balanced opening of `plies`
@@ -66,12 +65,11 @@ pub fn openings(games: usize, plies: usize, seed: u64) -> Vec<Vec<Move>> {
 /// The evaluation of a DXP session for [`DxpConfig::weights`] and [`DxpConfig::patterns`]:
 /// the weight file `weights` and the pattern file `patterns` when given, the linear weights
 /// alone with `no_patterns`. Errors name the file that does not read.
-#[allow(clippy::type_complexity)]
 pub fn evaluation(
     weights: Option<&std::path::Path>,
     patterns: Option<&std::path::Path>,
     no_patterns: bool,
-) -> Result<(Option<crate::eval::Weights>, Option<Option<std::sync::Arc<crate::patterns::Patterns>>>), String> {
+) -> Result<(Option<crate::eval::Weights>, crate::patterns::PatternChoice), String> {
     let weights = weights.map(crate::eval::Weights::read_file).transpose()?;
     let patterns = if no_patterns {
         Some(None)

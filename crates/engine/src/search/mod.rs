@@ -83,7 +83,7 @@ pub struct Searcher {
     /// True after [`Searcher::set_weights`]: the built-in weights are not loaded.
     custom_weights: bool,
     /// Pattern values given by [`Searcher::set_patterns`] (else the variant's built-in ones).
-    custom_patterns: Option<Option<Arc<Patterns>>>,
+    custom_patterns: crate::patterns::PatternChoice,
     /// ProbCut is tried only with fewer pieces than this on the board (past the opening).
     probcut_pieces: u32,
     /// The time plan of a managed search ([`Limits::managed`]).
