@@ -51,7 +51,9 @@ struct AnalysisJson {
 pub fn run(a: Args) -> Result<ExitCode> {
     let mut game = Game::from_position(a.position.position()?);
     for (i, m) in a.moves.as_deref().unwrap_or("").split_whitespace().enumerate() {
-        game.play_text(m).map_err(|e| anyhow!("--moves: move {} ({m}): {e}", i + 1))?;
+        let refused = |e: &dyn std::fmt::Display| anyhow!("--moves: move {} ({m}): {e}", i + 1);
+        let mv = movetext::parse(game.position(), m).map_err(|e| refused(&e))?;
+        game.play(&mv).map_err(|e| refused(&e))?;
     }
     if let Some(o) = game.outcome() {
         bail!("the position is already decided ({o}); nothing to analyze");

@@ -1,6 +1,7 @@
 //! Converts the ACF archive of `shared/data/pdn/english/EricCJoyce-Datasets__Checkers_ACF.txt`
 //! (one game per line, squares 0-31 counted from the first mover's side, see SOURCES.md there)
 //! to PDN, for `draughts tune --pdn`. Usage: acf2pdn ACF.txt > acf.pdn
+use draughts_rules::notation::pdn;
 use std::io::Write;
 
 fn main() {
@@ -19,16 +20,14 @@ fn main() {
             "1/2-1/2" => "1/2-1/2",
             _ => continue,
         };
-        let mut body = String::new();
-        for (k, mv) in moves.split_whitespace().enumerate() {
+        let mut moves_out = Vec::new();
+        for mv in moves.split_whitespace() {
             let squares: Option<Vec<String>> = mv.split('-').map(|s| s.parse::<u32>().ok().map(|i| square(i).to_string())).collect();
             let Some(squares) = squares else { continue };
-            if k % 2 == 0 {
-                body.push_str(&format!("{}. ", k / 2 + 1));
-            }
-            body.push_str(&squares.join("-"));
-            body.push(' ');
+            moves_out.push(squares.join("-"));
         }
-        let _ = writeln!(out, "[Event \"ACF archive game {}\"]\n[GameType \"21\"]\n[Result \"{result}\"]\n{body}{result}\n", n + 1);
+        let tags = [("Event", format!("ACF archive game {}", n + 1)), ("GameType", "21".to_string()), ("Result", result.to_string())];
+        let tags: Vec<(String, String)> = tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+        let _ = writeln!(out, "{}", pdn::write_game(&tags, &moves_out, result));
     }
 }

@@ -1,5 +1,6 @@
 //! Development helper: plays a position out with both sides searching to a fixed depth and
 //! prints each move with its score. Usage: egdepth VARIANT FEN DEPTH
+use draughts_engine::matchplay::{play_out, PlyCap, Turn};
 use draughts_engine::{Limits, Searcher};
 use draughts_rules::notation::{fen, movetext};
 use draughts_rules::{Game, Variant};
@@ -10,11 +11,12 @@ fn main() {
     let d: u32 = a[3].parse().expect("depth");
     let mut game = Game::from_position(fen::parse(v, &a[2]).expect("FEN"));
     let mut s = Searcher::new(8);
-    while game.outcome().is_none() && game.ply() < 200 {
-        let r = s.search(&game, &Limits::depth(d), None, &mut |_| {});
-        let mv = r.best.expect("a legal move");
+    let turn = |g: &Game| {
+        let r = s.search(g, &Limits::depth(d), None, &mut |_| {});
+        let mv = r.best.ok_or("no legal move")?;
         print!("{}({}) ", movetext::write(v, &mv), r.score);
-        game.play(&mv).expect("legal");
-    }
+        Ok::<_, &str>(Turn::<()>::Play(mv))
+    };
+    play_out(&mut game, PlyCap::Adjudicate(200), turn, &mut |_| {}).expect("a legal move");
     println!("\n{:?} after {} plies", game.outcome(), game.ply());
 }

@@ -1,17 +1,18 @@
 //! Simple won endings are converted, not drifted into the quiet-move draw (issue 5, item 4).
 
+use draughts_engine::matchplay::{play_out, PlyCap, PlayedOut, Turn};
 use draughts_engine::{Limits, Searcher};
 use draughts_rules::notation::fen;
 use draughts_rules::{Color, Game, Outcome, Variant};
 
-/// Plays both sides at a fixed depth from `fen_text` and returns the result and the plies played.
-fn play_out(variant: Variant, fen_text: &str, depth: u32) -> (Option<Outcome>, usize) {
+/// Plays both sides at a fixed depth from `fen_text` and returns the result and the plies played
+/// (the game loop of matches and self-play, adjudicated drawn at 200 plies).
+fn play_out_at_depth(variant: Variant, fen_text: &str, depth: u32) -> (Option<Outcome>, usize) {
     let mut game = Game::from_position(fen::parse(variant, fen_text).unwrap());
     let mut s = Searcher::new(8);
-    while game.outcome().is_none() && game.ply() < 200 {
-        let r = s.search(&game, &Limits::depth(depth), None, &mut |_| {});
-        game.play(&r.best.unwrap()).unwrap();
-    }
+    let turn = |g: &Game| s.search(g, &Limits::depth(depth), None, &mut |_| {}).best.map(Turn::<()>::Play).ok_or("no move");
+    let ended = play_out(&mut game, PlyCap::Adjudicate(200), turn, &mut |_| {}).unwrap();
+    assert!(matches!(ended, PlayedOut::Over), "{ended:?}");
     (game.outcome(), game.ply())
 }
 
@@ -19,7 +20,7 @@ fn play_out(variant: Variant, fen_text: &str, depth: u32) -> (Option<Outcome>, u
 fn english_two_kings_beat_one() {
     // The lone king starts in or near a double corner, its best refuge.
     for f in ["B:WK14,K15:BK1", "W:WK29,K30:BK5", "W:WK3,K4:BK28", "B:WK10,K11:BK32", "W:WK18,K19:BK27"] {
-        let (o, plies) = play_out(Variant::English, f, 12);
+        let (o, plies) = play_out_at_depth(Variant::English, f, 12);
         assert!(matches!(o, Some(Outcome::Win(Color::Light, _))), "{f}: {o:?} after {plies} plies");
         assert!(plies < 80, "{f}: took {plies} plies");
     }

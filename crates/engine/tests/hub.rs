@@ -2,6 +2,7 @@
 //! our own Hub client) on the other.
 
 use draughts_engine::hub::{self, HubClient};
+use draughts_rules::notation::movetext;
 use draughts_rules::{Game, Variant};
 use std::io::{BufRead, BufReader, Write};
 use std::sync::mpsc;
@@ -112,7 +113,7 @@ fn handshake_search_stop_ping_and_unknown_commands() {
     let done = hub::parse_line(out.last().unwrap()).unwrap();
     // After 9-13 it is Light's turn in English.
     let mut g = Game::new(Variant::English);
-    g.play_text("9-13").unwrap();
+    g.play(&movetext::parse(g.position(), "9-13").unwrap()).unwrap();
     assert!(hub::parse_move(g.position(), done.get("move").unwrap()).is_ok(), "{out:?}");
 
     // Errors are reported, not fatal.

@@ -2,7 +2,7 @@
 //! with its reason (RULES.md sections 1, 2, 4 and 7).
 
 use crate::moves::Move;
-use crate::notation::{movetext, ParseError};
+use crate::resolve::MatchError;
 use crate::position::Position;
 use crate::draw::{self, OnePieceEach};
 use crate::variant::Variant;
@@ -138,10 +138,9 @@ impl fmt::Display for Outcome {
 pub enum PlayError {
     /// The game is already over.
     GameOver(Outcome),
-    /// The move is not legal here.
-    Illegal(String),
-    /// The move text could not be read.
-    Text(ParseError),
+    /// The move is not legal here (the move as asked and the legal moves; see
+    /// [`Position::play`]).
+    Illegal(MatchError),
     /// Nothing to undo.
     NothingToUndo,
 }
@@ -150,8 +149,7 @@ impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayError::GameOver(o) => write!(f, "the game is over ({o})"),
-            PlayError::Illegal(m) => write!(f, "illegal move {m}"),
-            PlayError::Text(e) => write!(f, "{e}"),
+            PlayError::Illegal(e) => write!(f, "{e}"),
             PlayError::NothingToUndo => write!(f, "no move to undo"),
         }
     }
@@ -240,35 +238,21 @@ impl Game {
     }
 
     /// Plays a move, which must be legal (compared by move identity; the route given is kept).
+    /// Moves named from outside (text, squares) become moves through [`crate::resolve::find`]
+    /// or [`crate::notation::movetext::parse`] first: the game knows no text format.
     pub fn play(&mut self, mv: &Move) -> Result<(), PlayError> {
         if let Some(o) = self.outcome {
             return Err(PlayError::GameOver(o));
         }
-        let pos = *self.position();
-        if !pos.is_legal_route(mv) {
-            return Err(PlayError::Illegal(movetext::write(self.variant(), mv)));
-        }
-        self.push(pos, *mv);
-        Ok(())
-    }
-
-    /// Reads move text (full path or an unambiguous shortening) and plays it. Returns the move.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, PlayError> {
-        if let Some(o) = self.outcome {
-            return Err(PlayError::GameOver(o));
-        }
-        let pos = *self.position();
-        let mv = movetext::parse(&pos, text).map_err(PlayError::Text)?;
-        self.push(pos, mv);
-        Ok(mv)
-    }
-
-    fn push(&mut self, pos: Position, mv: Move) {
-        let count = draw::next_quiet(self.variant().rules(), &pos, &mv, self.quiet_count());
-        self.positions.push(pos.after(&mv));
-        self.moves.push(mv);
+        let before = *self.position();
+        let mut after = before;
+        after.play(mv).map_err(PlayError::Illegal)?;
+        let count = draw::next_quiet(self.variant().rules(), &before, mv, self.quiet_count());
+        self.positions.push(after);
+        self.moves.push(*mv);
         self.quiet.push(count);
         self.outcome = self.judge();
+        Ok(())
     }
 
     /// Takes back the last move (and any result it caused).

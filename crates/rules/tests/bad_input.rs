@@ -132,26 +132,31 @@ fn malformed_move_text() {
 
 #[test]
 fn illegal_and_ambiguous_moves_through_the_game() {
-    use draughts_rules::{Game, PlayError};
+    use draughts_rules::{Game, MatchError, PlayError};
     let mut g = Game::new(Variant::International);
-    match g.play_text("31-26x") {
-        Err(PlayError::Text(e)) => assert_eq!(e.what, "move"),
+    // Text goes through the move reader first; the game itself reads no text.
+    let e = movetext::parse(g.position(), "31-26x").unwrap_err();
+    assert_eq!(e.what, "move");
+    let e = movetext::parse(g.position(), "20-25").unwrap_err();
+    assert!(e.reason.contains("illegal move"), "{e}");
+    // A move of another position is refused by the game with the legal list, and nothing is played.
+    let mut other = Game::new(Variant::International);
+    let first = movetext::parse(other.position(), "32-28").unwrap();
+    other.play(&first).unwrap();
+    let dark = movetext::parse(other.position(), "19-23").unwrap();
+    match g.play(&dark) {
+        Err(PlayError::Illegal(MatchError::Illegal { asked, legal, .. })) => {
+            assert_eq!(asked, "19-23");
+            assert_eq!(legal.len(), 9);
+        }
         other => panic!("{other:?}"),
     }
-    match g.play_text("20-25") {
-        Err(PlayError::Text(e)) => assert!(e.reason.contains("illegal move"), "{e}"),
-        other => panic!("{other:?}"),
-    }
-    // Nothing was played.
     assert_eq!(g.ply(), 0);
     assert!(matches!(g.undo(), Err(PlayError::NothingToUndo)));
     // An ambiguous short form lists the full paths.
     let p = support::pos(Variant::English, "Light c3; Dark d4; Dark d6; Dark b4; Dark b6. Light to move.");
-    let mut g = Game::from_position(p);
-    match g.play_text("c3xc7") {
-        Err(PlayError::Text(e)) => assert!(e.reason.starts_with("ambiguous:") && e.reason.contains(" or "), "{e}"),
-        other => panic!("{other:?}"),
-    }
+    let e = movetext::parse(&p, "c3xc7").unwrap_err();
+    assert!(e.reason.starts_with("ambiguous:") && e.reason.contains(" or "), "{e}");
 }
 
 // ---------------------------------------------------------------------------------------------

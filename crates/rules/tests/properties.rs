@@ -200,7 +200,7 @@ proptest! {
                     prop_assert!(!moves.is_empty(), "no result but no move: {}", fen::write(g.position()));
                     let m = moves[rng.below(moves.len())];
                     // Through the text interface, as a user would.
-                    let played = g.play_text(&movetext::write(v, &m)).map_err(|e| TestCaseError::fail(e.to_string()))?;
+                    let played = support::play(&mut g, &movetext::write(v, &m)).map_err(|e| TestCaseError::fail(e.to_string()))?;
                     prop_assert!(played.same_as(&m));
                 }
                 Some(o) => {

@@ -295,7 +295,7 @@ fn a_blocked_side_loses() {
     // Reached by a move.
     let mut g = Game::from_position(pos(English, "Light a3; Dark a5; Dark c5. Dark to move."));
     assert_eq!(g.outcome(), None);
-    g.play_text("a5-b4").unwrap();
+    support::play(&mut g, "a5-b4").unwrap();
     let o = g.outcome().unwrap();
     assert_eq!(o, Outcome::Win(Color::Dark, Reason::NoLegalMove));
     assert_eq!(o.to_string(), "Dark wins: Light has no legal move");
@@ -313,28 +313,28 @@ fn a_blocked_side_loses() {
 fn no_pieces_loses() {
     for v in [English, American, German, Russian, International, Brazilian] {
         let mut g = Game::from_position(pos(v, "Light c3; Dark d4. Light to move."));
-        g.play_text("c3xe5").unwrap();
+        support::play(&mut g, "c3xe5").unwrap();
         let o = g.outcome().unwrap();
         assert_eq!(o, Outcome::Win(Color::Light, Reason::NoPieces), "{v}");
         assert_eq!(o.reason().code(), "no-pieces");
         assert_eq!(o.to_string(), "Light wins: Dark has no pieces left");
     }
     let mut g = Game::from_position(pos(Turkish, "Light d3; Light a1; Dark d4. Light to move."));
-    g.play_text("d3xd5").unwrap();
+    support::play(&mut g, "d3xd5").unwrap();
     assert_eq!(g.outcome(), Some(Outcome::Win(Color::Light, Reason::NoPieces)));
     // Once over, no more moves.
-    assert!(g.play_text("a1-a2").is_err());
+    assert!(support::play(&mut g, "a1-a2").is_err());
 }
 
 #[test]
 fn third_occurrence_is_a_draw() {
     let mut g = Game::from_position(pos(English, "Light king a1; Dark king h8. Light to move."));
     for (i, m) in ["a1-b2", "h8-g7", "b2-a1", "g7-h8", "a1-b2", "h8-g7", "b2-a1"].iter().enumerate() {
-        g.play_text(m).unwrap();
+        support::play(&mut g, m).unwrap();
         assert_eq!(g.outcome(), None, "after ply {}", i + 1);
     }
     assert_eq!(g.repetitions(), 2);
-    g.play_text("g7-h8").unwrap();
+    support::play(&mut g, "g7-h8").unwrap();
     assert_eq!(g.repetitions(), 3);
     let o = g.outcome().unwrap();
     assert_eq!(o, Outcome::Draw(Reason::Threefold));
@@ -351,7 +351,7 @@ fn repetition_needs_the_same_side_to_move() {
     let mut g = Game::from_position(pos(German, "Light king a1; Dark king h6. Light to move."));
     let line = ["a1-b2", "h6-g5", "b2-c3", "g5-h6", "c3-a1", "h6-g5", "a1-b2", "g5-h6", "b2-a1"];
     for m in line {
-        g.play_text(m).unwrap();
+        support::play(&mut g, m).unwrap();
         assert_eq!(g.outcome(), None, "after {m}");
     }
     // Kings on a1 and h8 for the third time, but twice with Dark to move and once with Light.
@@ -460,13 +460,13 @@ fn quiet_move_counter_resets_on_a_man_move_only_where_the_table_says() {
         let mut g = Game::from_position(pos(v, c.start));
         king_walk(&mut g, 10);
         assert_eq!(g.quiet_count(), 10, "{v}");
-        let m = g.play_text(c.light_man_move).unwrap();
+        let m = support::play(&mut g, c.light_man_move).unwrap();
         assert!(!m.promotes() && !m.is_capture());
         assert_eq!(g.quiet_count(), if by_man_move { 0 } else { 11 }, "{v}: after a Light man move");
         // Dark's man moves as well.
         let mut g = Game::from_position(pos(v, c.start).with_side_to_move(Color::Dark));
         king_walk(&mut g, 4);
-        g.play_text(c.dark_man_move).unwrap();
+        support::play(&mut g, c.dark_man_move).unwrap();
         assert_eq!(g.quiet_count(), if by_man_move { 0 } else { 5 }, "{v}: after a Dark man move");
         // Undo restores the counter.
         g.undo().unwrap();
@@ -486,7 +486,7 @@ fn quiet_move_counter_resets_on_promotion() {
         let mut g = Game::from_position(pos(v, start));
         king_walk(&mut g, 6);
         assert_eq!(g.quiet_count(), 6, "{v}");
-        let m = g.play_text(promote).unwrap();
+        let m = support::play(&mut g, promote).unwrap();
         assert!(m.promotes());
         assert_eq!(g.quiet_count(), 0, "{v}");
     }
@@ -511,7 +511,7 @@ fn quiet_move_counter_resets_on_capture() {
         let mut g = Game::from_position(pos(v, s));
         for (i, m) in line.iter().enumerate() {
             assert_eq!(g.quiet_count() as usize, i, "{v} before {m}");
-            g.play_text(m).unwrap_or_else(|e| panic!("{v}: {m}: {e}"));
+            support::play(&mut g, m).unwrap_or_else(|e| panic!("{v}: {m}: {e}"));
         }
         assert!(g.moves().last().unwrap().is_capture());
         assert_eq!(g.quiet_count(), 0, "{v}");
@@ -527,13 +527,13 @@ fn quiet_move_counter_resets_on_capture() {
 fn turkish_one_piece_each_king_beats_man() {
     let mut g = Game::from_position(pos(Turkish, "Light king a1; Dark a3; Dark h8. Light to move."));
     assert_eq!(moves(g.position()), sorted(&["a1xa4", "a1xa5", "a1xa6", "a1xa7", "a1xa8"]));
-    g.play_text("a1xa4").unwrap();
+    support::play(&mut g, "a1xa4").unwrap();
     let o = g.outcome().unwrap();
     assert_eq!(o, Outcome::Win(Color::Light, Reason::OnePieceEach));
     assert_eq!(o.reason().code(), "one-piece-each");
     // The man's side is the one that moved into it: the king's side still wins.
     let mut g = Game::from_position(pos(Turkish, "Light c2; Dark c3; Dark king a8. Light to move."));
-    g.play_text("c2xc4").unwrap();
+    support::play(&mut g, "c2xc4").unwrap();
     assert_eq!(g.outcome(), Some(Outcome::Win(Color::Dark, Reason::OnePieceEach)));
 }
 
@@ -543,12 +543,12 @@ fn turkish_one_piece_each_is_checked_right_after_the_move() {
     // ended in Light's favour.
     let mut g = Game::from_position(pos(Turkish, "Light king b1; Dark b3; Dark a4. Light to move."));
     assert_eq!(moves(g.position()), sorted(&["b1xb4", "b1xb5", "b1xb6", "b1xb7", "b1xb8"]));
-    g.play_text("b1xb4").unwrap_or_else(|e| panic!("{e}; legal {:?}", moves(g.position())));
+    support::play(&mut g, "b1xb4").unwrap_or_else(|e| panic!("{e}; legal {:?}", moves(g.position())));
     assert_eq!(g.outcome(), Some(Outcome::Win(Color::Light, Reason::OnePieceEach)));
     assert!(g.legal_moves().is_empty());
     // A man crowned by the capture counts as a king.
     let mut g = Game::from_position(pos(Turkish, "Light c6; Dark c7; Dark h2. Light to move."));
-    let m = g.play_text("c6xc8").unwrap();
+    let m = support::play(&mut g, "c6xc8").unwrap();
     assert!(m.promotes());
     assert_eq!(g.outcome(), Some(Outcome::Win(Color::Light, Reason::OnePieceEach)));
 }
@@ -557,11 +557,11 @@ fn turkish_one_piece_each_is_checked_right_after_the_move() {
 fn turkish_one_piece_each_draws() {
     // King against king.
     let mut g = Game::from_position(pos(Turkish, "Light king a1; Dark a3; Dark king h8. Light to move."));
-    g.play_text("a1xa4").unwrap();
+    support::play(&mut g, "a1xa4").unwrap();
     assert_eq!(g.outcome(), Some(Outcome::Draw(Reason::OnePieceEach)));
     // Man against man.
     let mut g = Game::from_position(pos(Turkish, "Light c2; Dark c3; Dark h7. Light to move."));
-    g.play_text("c2xc4").unwrap();
+    support::play(&mut g, "c2xc4").unwrap();
     assert_eq!(g.outcome(), Some(Outcome::Draw(Reason::OnePieceEach)));
     // A set-up with one piece each is over at once.
     let g = Game::from_position(pos(Turkish, "Light c2; Dark king h7. Light to move."));
@@ -576,7 +576,7 @@ fn one_piece_each_is_turkish_only() {
         (International, "Light king a1; Dark c3; Dark j6. Light to move.", "a1xe5"),
     ] {
         let mut g = Game::from_position(pos(v, s));
-        g.play_text(m).unwrap();
+        support::play(&mut g, m).unwrap();
         assert_eq!(g.outcome(), None, "{v}: king against man plays on");
     }
 }
@@ -587,7 +587,7 @@ fn resignation_and_agreement() {
     g.resign(Color::Light).unwrap();
     assert_eq!(g.outcome(), Some(Outcome::Win(Color::Dark, Reason::Resignation)));
     assert_eq!(g.outcome().unwrap().reason().code(), "resignation");
-    assert!(g.play_text("32-28").is_err());
+    assert!(support::play(&mut g, "32-28").is_err());
     let mut g = Game::new(Russian);
     g.finish(Outcome::Draw(Reason::Agreement)).unwrap();
     assert_eq!(g.outcome().unwrap().reason().code(), "agreement");

@@ -73,7 +73,7 @@ fn every_section_9_example_has_its_exact_legal_moves() {
         // The line played, and the position after it: the captured pieces are gone, the others stay.
         let mut g = Game::from_position(e.position);
         for m in &e.line {
-            let played = g.play_text(m).unwrap_or_else(|err| panic!("{}: {m}: {err}", e.at));
+            let played = support::play(&mut g, m).unwrap_or_else(|err| panic!("{}: {m}: {err}", e.at));
             assert_eq!(&movetext::write(v, &played), m, "{}", e.at);
         }
         assert_eq!(text::write(g.position()), e.after, "{}: position after the line", e.at);

@@ -159,7 +159,9 @@ impl Table {
         let mut game = Game::from_position(start);
         let mut spent = Vec::new();
         for (i, m) in saved.moves.iter().enumerate() {
-            game.play_text(&m.text).map_err(|e| bad(format!("move {} ({}): {e}", i + 1, m.text)))?;
+            let refused = |e: &dyn std::fmt::Display| bad(format!("move {} ({}): {e}", i + 1, m.text));
+            let mv = movetext::parse(game.position(), &m.text).map_err(|e| refused(&e))?;
+            game.play(&mv).map_err(|e| refused(&e))?;
             spent.push(m.spent_ms);
         }
         if let Some((reason, loser)) = &saved.ended_by {

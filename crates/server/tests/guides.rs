@@ -77,7 +77,8 @@ fn every_example_agrees_with_the_rules() {
             assert_eq!(got, want, "{what}: legal moves");
             let mut game = Game::from_position(pos);
             for m in strings(&e["line"], "line") {
-                let played = game.play_text(&m).unwrap_or_else(|err| panic!("{what}: line move {m}: {err}"));
+                let played = movetext::parse(game.position(), &m).unwrap_or_else(|err| panic!("{what}: line move {m}: {err}"));
+                game.play(&played).unwrap_or_else(|err| panic!("{what}: line move {m}: {err}"));
                 assert_eq!(movetext::write(v, &played), m, "{what}: write the line in full");
             }
             if let Some(after) = e.get("after") {

@@ -2,8 +2,8 @@
 //! moves as sorted algebraic paths, and a small deterministic random generator.
 #![allow(dead_code)]
 
-use draughts_rules::notation::{fen, square, text};
-use draughts_rules::{Move, Position, Variant};
+use draughts_rules::notation::{fen, movetext, square, text};
+use draughts_rules::{Game, Move, Position, Variant};
 use proptest::prelude::Rng as _;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 
@@ -79,6 +79,14 @@ pub fn find(p: &Position, want: &str) -> Move {
     let found: Vec<Move> = p.legal_moves().into_iter().filter(|m| path(v, m) == want).collect();
     assert_eq!(found.len(), 1, "{v}: expected one legal move {want}, legal: {:?}", moves(p));
     found[0]
+}
+
+/// Reads move text in the game's current position and plays it, as a user's typed move goes:
+/// text to a move through the resolver, then the game. Returns the move, or the error in words.
+pub fn play(g: &mut Game, text: &str) -> Result<Move, String> {
+    let mv = movetext::parse(g.position(), text).map_err(|e| e.to_string())?;
+    g.play(&mv).map_err(|e| e.to_string())?;
+    Ok(mv)
 }
 
 /// The rows of a data file under `tests/data/` (`rules_claims.txt`, `bad_input.txt`): each line

@@ -10,7 +10,7 @@
 //! [`super::RoomsConfig::expire_after`] are deleted with their games.
 
 use super::room::{Core, Meta};
-use draughts_rules::notation::fen;
+use draughts_rules::notation::{fen, movetext};
 use draughts_rules::{Color, Game, Outcome, Reason, Variant};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::collections::HashSet;
@@ -392,7 +392,9 @@ pub(crate) fn replay(variant: Variant, g: &StoredRoomGame) -> Result<(Game, Vec<
     let mut spent = Vec::with_capacity(g.moves.len());
     let mut ids = Vec::with_capacity(g.moves.len());
     for (i, (text, ms, id)) in g.moves.iter().enumerate() {
-        game.play_text(text).map_err(|e| format!("game {} move {} ({text}): {e}", g.game_no, i + 1))?;
+        let bad = |e: &dyn std::fmt::Display| format!("game {} move {} ({text}): {e}", g.game_no, i + 1);
+        let mv = movetext::parse(game.position(), text).map_err(|e| bad(&e))?;
+        game.play(&mv).map_err(|e| bad(&e))?;
         spent.push(*ms);
         ids.push(id.clone());
     }

@@ -691,10 +691,10 @@ mod tests {
         let v = Variant::English;
         let mut c = Core::new("r".into(), v, Color::Light, "t".into(), 0);
         assert_eq!(c.takeback_plies(Color::Dark), None);
-        c.game.play_text("11-15").unwrap();
+        c.game.play(&movetext::parse(c.game.position(), "11-15").unwrap()).unwrap();
         assert_eq!(c.takeback_plies(Color::Dark), Some(1));
         assert_eq!(c.takeback_plies(Color::Light), None);
-        c.game.play_text("23-19").unwrap();
+        c.game.play(&movetext::parse(c.game.position(), "23-19").unwrap()).unwrap();
         assert_eq!(c.takeback_plies(Color::Dark), Some(2));
         assert_eq!(c.takeback_plies(Color::Light), Some(1));
     }
