@@ -2,6 +2,7 @@
 //! 4xx/5xx status; no request can panic the server or lose saved data.
 
 use crate::pdn_io;
+use crate::store::StoreError;
 use crate::table::{check_level, MoveRequest, Settings, Table, TableError};
 use crate::wire::{MoveJson, PositionJson, TableJson, VariantJson};
 use crate::AppState;
@@ -52,6 +53,8 @@ impl From<TableError> for ApiError {
         match e {
             TableError::Invalid(m) => ApiError::bad_request(m),
             TableError::Conflict(m) => ApiError::conflict(m),
+            // One saved game that cannot be read: named, and the others carry on (409).
+            TableError::Store(e @ StoreError::Game { .. }) => ApiError::conflict(e.to_string()),
             TableError::Store(e) => ApiError::internal(e.to_string()),
         }
     }

@@ -82,7 +82,8 @@ pub fn app(state: AppState) -> Router {
 
 async fn log_request(req: Request, next: Next) -> Response {
     let method = req.method().clone();
-    let path = req.uri().path().to_string();
+    // Room ids are secrets: the log names a room by a short hash of its id.
+    let path = rooms::loggable_path(req.uri().path());
     let started = std::time::Instant::now();
     let res = next.run(req).await;
     tracing::debug!(%method, %path, status = res.status().as_u16(), ms = started.elapsed().as_millis() as u64, "request");
@@ -141,6 +142,12 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await?;
     state.pause_clocks();
     state.rooms.shutdown().await;
+    // Everything is in the database file: leave no write-ahead log behind.
+    if let Ok(db) = state.db.lock() {
+        if let Err(e) = db.store.checkpoint() {
+            tracing::warn!("database checkpoint at shutdown: {e}");
+        }
+    }
     tracing::info!("stopped; clocks paused and saved");
     Ok(())
 }

@@ -14,19 +14,85 @@ const APPLICATION_ID: i64 = 0x4452_4754;
 /// `PRAGMA user_version`: the schema version this program writes.
 const SCHEMA_VERSION: i64 = 1;
 
-/// Why the database cannot be used. The message says which file and what to do; the file itself
-/// is never modified after such an error.
+/// Why the database, or one game in it, cannot be used. The message says which file or game and
+/// what to do; the file itself is never modified after such an error.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// The file could not be opened or read as SQLite (corrupt, not a database, no permission).
-    #[error("the database {path} cannot be read: {reason}. It was left untouched; move it away to start afresh, or pass --db with another file")]
+    /// The file could not be opened or read as SQLite (corrupt, not a database).
+    #[error("the database {path} cannot be read: {reason}. It was left untouched; to start afresh pass --db with another file (keep this one: its games may still be recovered)")]
     Unreadable { path: PathBuf, reason: String },
+    /// This user may not read or write the file, its folder, or the `-wal`/`-shm` files beside it.
+    #[error("the database {path} cannot be opened: {reason}. Check its permissions: this user must be able to read and write it, its folder and the -wal and -shm files beside it (or pass --db with a file this user may write)")]
+    NoAccess { path: PathBuf, reason: String },
     /// The file is an SQLite database of another program, or of a newer version of this one.
     #[error("the database {path} {reason}. It was left untouched; pass --db with another file")]
     Foreign { path: PathBuf, reason: String },
+    /// One saved game cannot be read (a move is missing, a value is not what this program
+    /// wrote); every other game is unaffected.
+    #[error("the saved game {slot} cannot be read: {reason}. It is kept in the database unchanged; start a new game to replace it")]
+    Game { slot: String, reason: String },
     /// A query failed while the server was running.
     #[error("database error: {0}")]
     Sql(#[from] rusqlite::Error),
+}
+
+impl StoreError {
+    /// The error for a database that could not be opened: [`StoreError::NoAccess`] when the
+    /// cause is a permission (or a read-only file system), else [`StoreError::Unreadable`].
+    pub fn cannot_open(path: &Path, e: &(dyn std::error::Error + 'static)) -> StoreError {
+        use rusqlite::ErrorCode::{CannotOpen, PermissionDenied, ReadOnly};
+        let denied = match (e.downcast_ref::<std::io::Error>(), e.downcast_ref::<rusqlite::Error>()) {
+            (Some(io), _) => matches!(io.kind(), std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem),
+            (_, Some(sql)) => matches!(sql.sqlite_error_code(), Some(PermissionDenied | ReadOnly | CannotOpen)),
+            _ => false,
+        };
+        let (path, reason) = (path.to_path_buf(), e.to_string());
+        if denied {
+            StoreError::NoAccess { path, reason }
+        } else {
+            StoreError::Unreadable { path, reason }
+        }
+    }
+}
+
+/// The write-ahead log (`<db>-wal`) is cut back to this size whenever it starts over, and a
+/// writer that finds it longer checkpoints it (copies it into the database and empties it).
+pub const WAL_SIZE_LIMIT: u64 = 4 << 20;
+
+/// The path of the write-ahead log of the database at `db`.
+pub fn wal_path(db: &Path) -> PathBuf {
+    let mut p = db.as_os_str().to_owned();
+    p.push("-wal");
+    p.into()
+}
+
+/// The length of the write-ahead log of the database at `db` (0 when there is none).
+pub fn wal_len(db: &Path) -> u64 {
+    std::fs::metadata(wal_path(db)).map(|m| m.len()).unwrap_or(0)
+}
+
+/// Copies the whole write-ahead log into the database and empties it (`TRUNCATE`), waiting a
+/// little for a checkpoint running on another connection. Returns whether it was emptied.
+pub fn checkpoint_truncate(conn: &Connection) -> rusqlite::Result<bool> {
+    for attempt in 0..20 {
+        if checkpoint_truncate_once(conn)? {
+            return Ok(true);
+        }
+        if attempt < 19 {
+            std::thread::sleep(std::time::Duration::from_millis(25));
+        }
+    }
+    Ok(false)
+}
+
+/// One `TRUNCATE` checkpoint; `false` when another connection's checkpoint or reader was in
+/// the way (nothing is lost: the log is emptied by a later one).
+pub fn checkpoint_truncate_once(conn: &Connection) -> rusqlite::Result<bool> {
+    match conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |r| r.get::<_, i64>(0)) {
+        Ok(busy) => Ok(busy == 0),
+        Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy) => Ok(false),
+        Err(e) => Err(e),
+    }
 }
 
 /// The settings of a table (guide wording: "table settings").
@@ -87,24 +153,22 @@ impl Store {
     /// [`StoreError::Foreign`] for another program's database or a newer schema. In both cases
     /// nothing was written to the file.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
-        let unreadable = |e: &dyn std::fmt::Display| StoreError::Unreadable { path: path.to_path_buf(), reason: e.to_string() };
+        let failed = |e: &(dyn std::error::Error + 'static)| StoreError::cannot_open(path, e);
         if let Some(dir) = path.parent() {
             if !dir.as_os_str().is_empty() {
-                std::fs::create_dir_all(dir).map_err(|e| unreadable(&e))?;
+                std::fs::create_dir_all(dir).map_err(|e| failed(&e))?;
             }
         }
         let existed = path.exists() && std::fs::metadata(path).map(|m| m.len() > 0).unwrap_or(false);
-        let conn = Connection::open(path).map_err(|e| unreadable(&e))?;
+        let conn = Connection::open(path).map_err(|e| failed(&e))?;
         // Reading the header pages is the first thing that fails on a file that is not SQLite.
-        let app_id: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0)).map_err(|e| unreadable(&e))?;
-        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(|e| unreadable(&e))?;
-        let tables: i64 = conn
-            .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
-            .map_err(|e| unreadable(&e))?;
+        let app_id: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0)).map_err(|e| failed(&e))?;
+        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(|e| failed(&e))?;
+        let tables: i64 = conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0)).map_err(|e| failed(&e))?;
         if existed {
-            let check: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0)).map_err(|e| unreadable(&e))?;
+            let check: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0)).map_err(|e| failed(&e))?;
             if check != "ok" {
-                return Err(unreadable(&format!("integrity check failed ({check})")));
+                return Err(StoreError::Unreadable { path: path.to_path_buf(), reason: format!("integrity check failed ({check})") });
             }
             if app_id != APPLICATION_ID && (app_id != 0 || tables > 0) {
                 return Err(StoreError::Foreign {
@@ -120,7 +184,7 @@ impl Store {
             }
         }
         let store = Store { conn, path: path.to_path_buf() };
-        store.migrate().map_err(|e| unreadable(&e))?;
+        store.migrate().map_err(|e| failed(&e))?;
         Ok(store)
     }
 
@@ -130,7 +194,12 @@ impl Store {
     }
 
     fn migrate(&self) -> rusqlite::Result<()> {
-        self.conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;")?;
+        // The log is cut back to WAL_SIZE_LIMIT whenever it starts over; SQLite's automatic
+        // checkpoint (every 1000 pages) keeps it from growing between.
+        self.conn.execute_batch(&format!(
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;
+             PRAGMA journal_size_limit = {WAL_SIZE_LIMIT}; PRAGMA wal_autocheckpoint = 1000;"
+        ))?;
         self.conn.execute_batch(&format!(
             "BEGIN;
              PRAGMA application_id = {APPLICATION_ID};
@@ -164,7 +233,18 @@ impl Store {
     }
 
     /// Loads the game of a slot, if one was saved.
+    ///
+    /// Errors: [`StoreError::Game`] when this game cannot be read (a move is missing, a value
+    /// is not what this program writes); the other slots are not affected.
     pub fn load(&self, slot: &str) -> Result<Option<StoredGame>, StoreError> {
+        let bad = |reason: String| StoreError::Game { slot: slot.to_string(), reason };
+        // A value of the wrong type is this game's problem, not the database's.
+        let unreadable = |e: rusqlite::Error| match e {
+            rusqlite::Error::FromSqlConversionFailure(..) | rusqlite::Error::InvalidColumnType(..) | rusqlite::Error::IntegralValueOutOfRange(..) => {
+                bad(format!("a stored value is unreadable ({e})"))
+            }
+            e => StoreError::Sql(e),
+        };
         let row = self
             .conn
             .query_row(
@@ -191,18 +271,16 @@ impl Store {
                     })
                 },
             )
-            .optional()?;
+            .optional()
+            .map_err(unreadable)?;
         let Some(mut game) = row else { return Ok(None) };
         let mut stmt = self.conn.prepare("SELECT ply, text, spent_ms FROM moves WHERE slot = ?1 ORDER BY ply")?;
         let rows = stmt.query_map([slot], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?)))?;
         for (i, row) in rows.enumerate() {
-            let (ply, text, spent_ms) = row?;
+            let (ply, text, spent_ms) = row.map_err(unreadable)?;
             if ply != i as i64 + 1 {
                 // A gap means moves were lost; replaying the rest would give a wrong game.
-                return Err(StoreError::Unreadable {
-                    path: self.path.clone(),
-                    reason: format!("the saved game {slot} misses move {}", i + 1),
-                });
+                return Err(bad(format!("it misses move {}", i + 1)));
             }
             game.moves.push(StoredMove { text, spent_ms });
         }
@@ -258,10 +336,31 @@ impl Store {
         Ok(())
     }
 
-    /// Removes the moves after `ply` (undo).
-    pub fn truncate(&mut self, slot: &str, ply: usize) -> Result<(), StoreError> {
-        self.conn.execute("DELETE FROM moves WHERE slot = ?1 AND ply > ?2", params![slot, ply as i64])?;
-        self.conn.execute("UPDATE games SET ended_by = NULL, loser = NULL, updated_at = ?2 WHERE slot = ?1", params![slot, now_ms()])?;
+    /// Takes back the moves after `ply` and stores the clock after it, in one transaction:
+    /// an undo also lifts a resignation.
+    pub fn undo_to(&mut self, slot: &str, ply: usize, elapsed_ms: [i64; 2], clock_since: Option<i64>) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        tx.execute("DELETE FROM moves WHERE slot = ?1 AND ply > ?2", params![slot, ply as i64])?;
+        let n = tx.execute(
+            "UPDATE games SET ended_by = NULL, loser = NULL, light_ms = ?2, dark_ms = ?3, clock_since = ?4, updated_at = ?5 WHERE slot = ?1",
+            params![slot, elapsed_ms[0], elapsed_ms[1], clock_since, now_ms()],
+        )?;
+        if n != 1 {
+            return Err(StoreError::Sql(rusqlite::Error::QueryReturnedNoRows));
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Stores a resignation: who lost and the clock, stopped (one statement).
+    pub fn resign(&mut self, slot: &str, loser: &str, elapsed_ms: [i64; 2]) -> Result<(), StoreError> {
+        let n = self.conn.execute(
+            "UPDATE games SET ended_by = 'resignation', loser = ?2, light_ms = ?3, dark_ms = ?4, clock_since = NULL, updated_at = ?5 WHERE slot = ?1",
+            params![slot, loser, elapsed_ms[0], elapsed_ms[1], now_ms()],
+        )?;
+        if n != 1 {
+            return Err(StoreError::Sql(rusqlite::Error::QueryReturnedNoRows));
+        }
         Ok(())
     }
 
@@ -274,21 +373,18 @@ impl Store {
         Ok(())
     }
 
-    /// Stores a result decided outside the rules (`resignation`) and who lost.
-    pub fn set_ended_by(&mut self, slot: &str, ended_by: Option<(&str, &str)>) -> Result<(), StoreError> {
-        self.conn.execute(
-            "UPDATE games SET ended_by = ?2, loser = ?3, updated_at = ?4 WHERE slot = ?1",
-            params![slot, ended_by.map(|e| e.0), ended_by.map(|e| e.1), now_ms()],
-        )?;
-        Ok(())
-    }
-
     /// Stores the settings that may change during a game (level, board turning).
     pub fn set_settings(&mut self, slot: &str, s: &StoredSettings) -> Result<(), StoreError> {
         self.conn.execute(
             "UPDATE games SET mode = ?2, level = ?3, human_side = ?4, turn_board = ?5, updated_at = ?6 WHERE slot = ?1",
             params![slot, s.mode, s.level as i64, s.human_side, s.turn_board as i64, now_ms()],
         )?;
+        Ok(())
+    }
+
+    /// Copies the write-ahead log into the database file and empties it (at a clean shutdown).
+    pub fn checkpoint(&self) -> Result<(), StoreError> {
+        checkpoint_truncate(&self.conn)?;
         Ok(())
     }
 
@@ -334,6 +430,99 @@ mod tests {
         assert_eq!(g.clock_since, Some(6));
         assert_eq!(s.slots().unwrap(), ["local/english"]);
         assert!(s.load("local/italian").unwrap().is_none());
+    }
+
+    /// A two-player table of English draughts with three moves played and its clock running.
+    fn table_with_moves(store: &mut Store) -> crate::table::Table {
+        use crate::table::{Mode, Settings, Table};
+        let v = draughts_rules::Variant::English;
+        let slot = Table::local_slot(v);
+        let mut t = Table::load_or_create(store, &slot, v).unwrap();
+        let settings = Settings { mode: Mode::TwoPlayer, ..Settings::default_for(v) };
+        t.new_game(store, None, settings).unwrap();
+        for _ in 0..3 {
+            let mv = t.game().position().legal_routes()[0];
+            t.play_move(store, mv).unwrap();
+        }
+        t
+    }
+
+    /// The stored game after `act` on a table with three moves while every update of the clock
+    /// columns fails (as a full disk would halfway through a change): `act` must fail and leave
+    /// the stored game as it was. Returns what the test goes on with.
+    fn fails_halfway(act: impl FnOnce(&mut crate::table::Table, &mut Store) -> bool) -> (tempfile::TempDir, PathBuf, Store, crate::table::Table, String) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite3");
+        let mut store = Store::open(&path).unwrap();
+        let mut t = table_with_moves(&mut store);
+        let slot = crate::table::Table::local_slot(draughts_rules::Variant::English);
+        let before = store.load(&slot).unwrap().unwrap();
+        store
+            .conn
+            .execute_batch("CREATE TRIGGER break_clock BEFORE UPDATE OF light_ms ON games BEGIN SELECT RAISE(ABORT, 'disk full'); END;")
+            .unwrap();
+        assert!(!act(&mut t, &mut store), "the clock update fails");
+        store.conn.execute_batch("DROP TRIGGER break_clock;").unwrap();
+        assert_eq!(store.load(&slot).unwrap().unwrap(), before, "the failed change left the stored game as it was");
+        (dir, path, store, t, slot)
+    }
+
+    #[test]
+    fn a_failed_undo_changes_nothing_stored() {
+        let (_dir, path, mut store, mut t, slot) = fails_halfway(|t, store| t.undo(store).is_ok());
+        // Play goes on without a hole, and the game loads after a restart.
+        let mv = t.game().position().legal_routes()[0];
+        t.play_move(&mut store, mv).unwrap();
+        drop(store);
+        let mut store = Store::open(&path).unwrap();
+        let mut again = crate::table::Table::load_or_create(&mut store, &slot, draughts_rules::Variant::English).unwrap();
+        assert_eq!(again.game().ply(), 4);
+        // And an undo that works takes back one ply with its clock, in one go.
+        again.undo(&mut store).unwrap();
+        let stored = store.load(&slot).unwrap().unwrap();
+        assert_eq!(stored.moves.len(), 3);
+        assert!(stored.clock_since.is_some(), "the clock runs on after the undo");
+    }
+
+    #[test]
+    fn a_failed_resignation_changes_nothing_stored() {
+        let (_dir, _path, mut store, mut t, slot) = fails_halfway(|t, store| t.resign(store).is_ok());
+        assert!(t.game().outcome().is_none());
+        t.resign(&mut store).unwrap();
+        let stored = store.load(&slot).unwrap().unwrap();
+        assert_eq!(stored.ended_by.as_ref().map(|e| e.0.as_str()), Some("resignation"));
+        assert_eq!(stored.clock_since, None);
+    }
+
+    #[test]
+    fn a_game_with_a_missing_move_is_named_and_the_others_load() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite3");
+        let mut store = Store::open(&path).unwrap();
+        table_with_moves(&mut store);
+        store.create("local/italian", &StoredGame { variant: "italian".into(), ..sample() }).unwrap();
+        store.conn.execute("DELETE FROM moves WHERE slot = 'local/english' AND ply = 2", []).unwrap();
+        let err = store.load("local/english").err().expect("refused");
+        assert!(matches!(err, StoreError::Game { .. }), "{err:?}");
+        let msg = err.to_string();
+        assert!(msg.contains("local/english") && msg.contains("move 2"), "{msg}");
+        assert!(!msg.contains("move it away") && !msg.contains("--db"), "the advice is about this game, not the database: {msg}");
+        assert!(store.load("local/italian").unwrap().is_some(), "the other games still load");
+    }
+
+    #[test]
+    fn a_permission_error_gets_advice_about_permissions() {
+        let path = Path::new("/somewhere/db.sqlite3");
+        let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+        let msg = StoreError::cannot_open(path, &denied).to_string();
+        assert!(msg.contains("permission"), "{msg}");
+        assert!(!msg.contains("move it away"), "{msg}");
+        let sqlite = rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_READONLY), None);
+        let msg = StoreError::cannot_open(path, &sqlite).to_string();
+        assert!(msg.contains("permission"), "{msg}");
+        let corrupt = rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_NOTADB), None);
+        let msg = StoreError::cannot_open(path, &corrupt).to_string();
+        assert!(!msg.contains("move it away") && msg.contains("--db"), "{msg}");
     }
 
     #[test]

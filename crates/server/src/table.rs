@@ -361,10 +361,7 @@ impl Table {
                 t.clock_since = if watched && t.game.outcome().is_none() { Some(now) } else { None };
                 Ok(undone)
             },
-            |t, store| {
-                store.truncate(&t.slot, t.game.ply())?;
-                store.set_clock(&t.slot, t.elapsed, t.clock_since)
-            },
+            |t, store| store.undo_to(&t.slot, t.game.ply(), t.elapsed, t.clock_since),
         )
     }
 
@@ -383,10 +380,7 @@ impl Table {
                 t.bank(now_ms());
                 t.game.resign(loser).map_err(|e| TableError::Conflict(e.to_string()))
             },
-            |t, store| {
-                store.set_ended_by(&t.slot, Some(("resignation", Side::from(loser).id())))?;
-                store.set_clock(&t.slot, t.elapsed, None)
-            },
+            |t, store| store.resign(&t.slot, Side::from(loser).id(), t.elapsed),
         )
     }
 

@@ -364,3 +364,38 @@ async fn games_survive_a_restart_and_a_broken_save_is_reported_not_replaced() {
     let g = s.ok("POST", "/api/games/italian/new", None).await;
     assert_eq!(g["ply"], 0);
 }
+
+#[tokio::test]
+async fn a_game_with_a_lost_move_is_reported_by_name_while_the_rest_loads() {
+    let s = server();
+    s.ok("POST", "/api/games/english/new", Some(two_player())).await;
+    for text in ["11-15", "23-19", "8-11"] {
+        s.ok("POST", "/api/games/english/move", Some(json!({ "text": text }))).await;
+    }
+    s.ok("POST", "/api/games/italian/new", Some(two_player())).await;
+    s.ok("POST", "/api/games/italian/move", Some(json!({"text": "22-18"}))).await;
+    let path = s.path.clone();
+    let dir = s._dir;
+    // Move 2 of the english game is lost behind the server's back.
+    rusqlite::Connection::open(&path).unwrap().execute("DELETE FROM moves WHERE slot = 'local/english' AND ply = 2", []).unwrap();
+    let app = draughts_server::app(draughts_server::AppState::open(&path).unwrap());
+    let s = Server { app, _dir: dir, path: path.clone() };
+    let (status, v) = s.json("GET", "/api/games/english", None).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{v}");
+    let msg = v["error"].as_str().unwrap();
+    assert!(msg.contains("english") && msg.contains("move 2"), "the message names the game and the move: {msg}");
+    assert!(!msg.contains("move it away") && !msg.contains("--db"), "the advice concerns this game, not the database: {msg}");
+    s.err("POST", "/api/games/english/move", Some(r#"{"text":"24-20"}"#), StatusCode::CONFLICT, "english").await;
+    // Every other game and the rooms still work.
+    assert_eq!(s.ok("GET", "/api/games/italian", None).await["ply"], 1);
+    let (status, v) = s.json("POST", "/api/rooms", Some(json!({"variant": "english"}))).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    // The stored moves are kept until the player starts a new game.
+    let n: i64 = rusqlite::Connection::open(&path)
+        .unwrap()
+        .query_row("SELECT count(*) FROM moves WHERE slot = 'local/english'", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(n, 2);
+    assert_eq!(s.ok("POST", "/api/games/english/new", None).await["ply"], 0);
+    assert_eq!(s.ok("GET", "/api/games/english", None).await["ply"], 0);
+}

@@ -759,3 +759,33 @@ async fn http_endpoints_refuse_bad_requests_and_old_rooms_expire() {
     let (status, _) = s.http("GET", &format!("/api/rooms/{live_room}"), None).await;
     assert_eq!(status, 200);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seat_tokens_are_not_in_the_database_file() {
+    let (_d, path) = tmp();
+    let s = TestServer::start(&path, config());
+    let (room, a, b) = seated(&s, "english").await;
+    let tokens = [a.token.clone().unwrap(), b.token.clone().unwrap()];
+    let (mut a, mut b) = by_turn(a, b);
+    play_first(&mut a, &mut b, "t1").await;
+    // Everything on disk: the database file and its write-ahead log.
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes.extend(std::fs::read(path.with_extension("sqlite3-wal")).unwrap_or_default());
+    let has = |needle: &str| bytes.windows(needle.len()).any(|w| w == needle.as_bytes());
+    assert!(has(&room), "the room is stored (the check reads the right file)");
+    for t in &tokens {
+        assert!(!has(t), "a seat token is stored in plain text");
+    }
+    // The tokens still resume their seats, also after a restart.
+    drop((a, b));
+    s.kill().await;
+    let s = TestServer::start(&path, config());
+    let mut a = s.client(&room).await;
+    assert_eq!(a.hello(Some(&tokens[0])).await["player"], 0);
+    let mut b = s.client(&room).await;
+    assert_eq!(b.hello(Some(&tokens[1])).await["player"], 1);
+    let mut c = s.client(&room).await;
+    c.send(json!({ "type": "hello", "v": 1, "token": "AAAAAAAAAAAAAAAAAAAAAA" })).await;
+    c.error("bad_token").await;
+    assert!(c.until("welcome").await["player"].is_null());
+}

@@ -32,6 +32,7 @@ use futures_util::{SinkExt, StreamExt};
 use protocol::{ClientMsg, ErrorCode, ProtoError};
 use room::{Conn, Core, Room};
 use serde::Deserialize;
+use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::path::Path as FsPath;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -128,6 +129,46 @@ pub(crate) fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
+/// How a seat token is stored: `sha256:` and the SHA-256 of the token in hex. The database
+/// (and a copy of it) holds only this, which does not give the seat back.
+pub(crate) fn token_hash(token: &str) -> String {
+    format!("sha256:{}", hex(&Sha256::digest(token.as_bytes())))
+}
+
+/// Whether `presented` is the token whose hash is `stored` (compared without stopping early).
+pub(crate) fn token_matches(stored: &str, presented: &str) -> bool {
+    same_secret(stored, &token_hash(presented))
+}
+
+/// The name of a room in logs: the first 8 hex digits of its id's SHA-256, enough to follow
+/// one room through a log and useless for entering it.
+pub(crate) fn room_tag(id: &str) -> String {
+    hex(&Sha256::digest(id.as_bytes())[..4])
+}
+
+/// A request path as logged: a room id in it (`/api/rooms/<id>`, `/ws/rooms/<id>`) is
+/// replaced by its tag ([`room_tag`]), written `~tag`.
+pub fn loggable_path(path: &str) -> String {
+    let mut after_rooms = false;
+    let parts: Vec<String> = path
+        .split('/')
+        .map(|part| {
+            let hide = after_rooms && !part.is_empty();
+            after_rooms = part == "rooms";
+            if hide {
+                format!("~{}", room_tag(part))
+            } else {
+                part.to_string()
+            }
+        })
+        .collect();
+    parts.join("/")
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// A room id is 22 base64url characters (128 bits).
 fn valid_id(id: &str) -> bool {
     id.len() == 22 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
@@ -165,7 +206,7 @@ impl Rooms {
         let id = new_secret();
         let token = new_secret();
         let now = crate::store::now_ms();
-        let core = Core::new(id.clone(), variant, creator, token.clone(), now);
+        let core = Core::new(id.clone(), variant, creator, token_hash(&token), now);
         self.inner.db.write(vec![core.save_op(), core.new_game_op(now)]).await?;
         Ok((id, token))
     }
@@ -230,6 +271,10 @@ impl Rooms {
         if any {
             // Give the connections' writers a moment to send their close frames.
             tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        // Leave an empty write-ahead log: everything is in the database file.
+        if let Err(e) = self.inner.db.checkpoint().await {
+            tracing::warn!("room database checkpoint at shutdown: {e}");
         }
     }
 }
@@ -333,10 +378,11 @@ async fn load_records(state: &AppState, id: &str, only: Option<u32>) -> Result<(
         Ok(None) => return Err(error(StatusCode::NOT_FOUND, "no such room (it may have expired)")),
         Err(e) => return Err(error(StatusCode::INTERNAL_SERVER_ERROR, format!("cannot read the room: {e}"))),
     };
-    let variant: Variant = row.variant.parse().map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, format!("room {id}: {e}")))?;
+    let tag = room_tag(id);
+    let variant: Variant = row.variant.parse().map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, format!("room {tag}: {e}")))?;
     let mut out = Vec::new();
     for g in &games {
-        let (game, _, _) = db::replay(variant, g).map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, format!("room {id}: {e}")))?;
+        let (game, _, _) = db::replay(variant, g).map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, format!("room {tag}: {e}")))?;
         out.push(GameRecord { game_no: g.game_no, light_player: g.light_player, game, started_at: g.started_at });
     }
     Ok((row, variant, out))
@@ -691,6 +737,18 @@ mod tests {
         assert_ne!(a, b);
         assert!(same_secret(&a, &a.clone()));
         assert!(!same_secret(&a, &b));
+        let stored = token_hash(&a);
+        assert!(stored.starts_with("sha256:") && !stored.contains(&a));
+        assert!(token_matches(&stored, &a));
+        assert!(!token_matches(&stored, &b));
+        assert!(!token_matches(&stored, &stored));
+        assert_eq!(room_tag(&a).len(), 8);
+        assert!(!a.contains(&room_tag(&a)));
+        let logged = loggable_path(&format!("/ws/rooms/{a}"));
+        assert_eq!(logged, format!("/ws/rooms/~{}", room_tag(&a)));
+        assert!(!loggable_path(&format!("/api/rooms/{a}/pdn")).contains(&a));
+        assert_eq!(loggable_path("/api/rooms"), "/api/rooms");
+        assert_eq!(loggable_path("/api/games/english/move"), "/api/games/english/move");
         assert!(!valid_id("short"));
         assert!(!valid_id("abcdefghijklmnopqrstu/"));
     }

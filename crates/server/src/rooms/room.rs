@@ -47,7 +47,8 @@ pub(crate) struct Core {
     pub id: String,
     pub variant: Variant,
     pub created_at: i64,
-    /// Each player's secret (player 0 created the room); `None` while the seat is free.
+    /// Each player's seat token as stored, hashed ([`super::token_hash`]); player 0 created
+    /// the room; `None` while the seat is free.
     pub tokens: [Option<String>; 2],
     /// The current game's number, 1 first; each rematch adds one.
     pub game_no: u32,
@@ -577,7 +578,7 @@ impl Room {
             }
         };
         if let Err(e) = db.write(out.ops).await {
-            tracing::error!(room = %self.core.id, "could not store an action: {e}");
+            tracing::error!(room = %super::room_tag(&self.core.id), "could not store an action: {e}");
             let e = ProtoError::new(ErrorCode::Internal, format!("the server could not store this; nothing changed ({e})"));
             self.send_to(conn_id, protocol::error_text(Some(&id), &e));
             return;
@@ -601,14 +602,14 @@ impl Room {
         let mut player = None;
         let mut new_token = None;
         if let Some(t) = token {
-            player = (0..2u8).find(|&p| self.core.tokens[p as usize].as_deref().is_some_and(|x| super::same_secret(x, t)));
+            player = (0..2u8).find(|&p| self.core.tokens[p as usize].as_deref().is_some_and(|x| super::token_matches(x, t)));
             bad_token = player.is_none();
         }
         if player.is_none() && join {
             if let Some(free) = (0..2u8).find(|&p| self.core.tokens[p as usize].is_none()) {
                 let mut next = self.core.clone();
                 let t = super::new_secret();
-                next.tokens[free as usize] = Some(t.clone());
+                next.tokens[free as usize] = Some(super::token_hash(&t));
                 next.run_clock(now);
                 db.write(vec![next.save_op()])
                     .await
