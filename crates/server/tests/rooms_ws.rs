@@ -789,3 +789,31 @@ async fn seat_tokens_are_not_in_the_database_file() {
     c.error("bad_token").await;
     assert!(c.until("welcome").await["player"].is_null());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_whose_game_cannot_be_read_is_named_and_the_others_load() {
+    let (_d, path) = tmp();
+    let s = TestServer::start(&path, config());
+    let (other, other_token) = s.create("english", "light").await;
+    let (room, a, b) = seated(&s, "russian").await;
+    let (mut a, mut b) = by_turn(a, b);
+    play_first(&mut a, &mut b, "p1").await;
+    play_first(&mut b, &mut a, "p2").await;
+    drop((a, b));
+    s.kill().await;
+    // Move 1 is lost behind the server's back.
+    rusqlite::Connection::open(&path).unwrap().execute("DELETE FROM room_moves WHERE ply = 1", []).unwrap();
+    let s = TestServer::start(&path, config());
+    for uri in [format!("/api/rooms/{room}"), format!("/api/rooms/{room}/pdn")] {
+        let (status, body) = s.http("GET", &uri, None).await;
+        assert_eq!(status, 409, "{uri}: {body}");
+        assert!(body.contains("misses move 1") && body.contains("kept in the database"), "{uri}: {body}");
+    }
+    let refused = RoomClient::connect(s.addr, &room, None).await.err().expect("the room's socket is refused");
+    assert!(refused.to_string().contains("409"), "{refused}");
+    // The other room is untouched.
+    let (status, _) = s.http("GET", &format!("/api/rooms/{other}"), None).await;
+    assert_eq!(status, 200);
+    let mut c = s.client(&other).await;
+    assert_eq!(c.hello(Some(&other_token)).await["player"], 0);
+}

@@ -494,18 +494,42 @@ pub(crate) fn replay(variant: Variant, g: &StoredRoomGame) -> Result<(Game, Vec<
     Ok((game, spent, ids))
 }
 
+/// Why a stored room cannot be loaded.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum LoadError {
+    /// What is stored of this room cannot be rebuilt (a move missing, a value this program does
+    /// not write); the other rooms are not affected (HTTP 409).
+    #[error("{0}. It is kept in the database unchanged")]
+    Broken(String),
+    /// The database failed (HTTP 500).
+    #[error("{0}")]
+    Db(String),
+}
+
+impl From<rusqlite::Error> for LoadError {
+    fn from(e: rusqlite::Error) -> LoadError {
+        match e {
+            // A gap in the moves (see `load_games`) or a value of the wrong type.
+            rusqlite::Error::InvalidColumnType(_, what, _) => LoadError::Broken(what),
+            e @ (rusqlite::Error::FromSqlConversionFailure(..) | rusqlite::Error::IntegralValueOutOfRange(..)) => LoadError::Broken(e.to_string()),
+            e => LoadError::Db(format!("database error: {e}")),
+        }
+    }
+}
+
 /// Loads a whole room for play: its row and its current game, replayed.
 /// `Ok(None)` when there is no such room; `Err` when it is stored but cannot be rebuilt (it is
 /// left unchanged on disk).
-pub(crate) fn load_core(conn: &Connection, id: &str) -> Result<Option<Core>, String> {
-    let Some(row) = load_row(conn, id).map_err(|e| e.to_string())? else { return Ok(None) };
+pub(crate) fn load_core(conn: &Connection, id: &str) -> Result<Option<Core>, LoadError> {
+    let Some(row) = load_row(conn, id)? else { return Ok(None) };
     // Messages name the room by its tag: they are logged, and the id lets anyone in.
     let tag = super::room_tag(id);
-    let variant: Variant = row.variant.parse().map_err(|e| format!("room {tag}: {e}"))?;
-    let meta: Meta = serde_json::from_str(&row.meta).map_err(|e| format!("room {tag}: unreadable state: {e}"))?;
-    let games = load_games(conn, id, Some(row.game_no)).map_err(|e| e.to_string())?;
-    let g = games.into_iter().next().ok_or_else(|| format!("room {tag}: game {} is missing", row.game_no))?;
-    let (game, spent, _) = replay(variant, &g)?;
+    let broken = |what: String| LoadError::Broken(format!("room {tag}: {what}"));
+    let variant: Variant = row.variant.parse().map_err(|e| broken(format!("{e}")))?;
+    let meta: Meta = serde_json::from_str(&row.meta).map_err(|e| broken(format!("unreadable state: {e}")))?;
+    let games = load_games(conn, id, Some(row.game_no))?;
+    let g = games.into_iter().next().ok_or_else(|| broken(format!("game {} is missing", row.game_no)))?;
+    let (game, spent, _) = replay(variant, &g).map_err(broken)?;
     Ok(Some(Core {
         id: row.id,
         variant,

@@ -26,7 +26,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use base64::Engine;
-use db::{LiveIds, RoomDb};
+use db::{LiveIds, LoadError, RoomDb};
 use draughts_rules::{Color, Variant};
 use futures_util::{SinkExt, StreamExt};
 use protocol::{ClientMsg, ErrorCode, ProtoError};
@@ -212,13 +212,14 @@ impl Rooms {
     }
 
     /// The loaded room `id`, loading it from the database when needed. `Ok(None)`: no such room.
-    async fn get(&self, id: &str) -> Result<Option<Cell>, String> {
-        if let Some(c) = self.inner.live.lock().map_err(|_| "rooms lock poisoned")?.get(id) {
+    async fn get(&self, id: &str) -> Result<Option<Cell>, LoadError> {
+        let poisoned = |_| LoadError::Db("rooms lock poisoned".into());
+        if let Some(c) = self.inner.live.lock().map_err(poisoned)?.get(id) {
             return Ok(Some(c.clone()));
         }
         let key = id.to_string();
-        let Some(core) = self.inner.db.read(move |c| db::load_core(c, &key)).await?? else { return Ok(None) };
-        let mut live = self.inner.live.lock().map_err(|_| "rooms lock poisoned")?;
+        let Some(core) = self.inner.db.read(move |c| db::load_core(c, &key)).await.map_err(LoadError::Db)?? else { return Ok(None) };
+        let mut live = self.inner.live.lock().map_err(poisoned)?;
         let cell = live
             .entry(id.to_string())
             .or_insert_with(|| Arc::new(tokio::sync::Mutex::new(Room::new(core, self.inner.cfg.clone(), crate::store::now_ms()))))
@@ -286,6 +287,18 @@ pub fn routes() -> Router<AppState> {
         .route("/api/rooms/{id}", get(room_info))
         .route("/api/rooms/{id}/pdn", get(room_pdn))
         .route("/ws/rooms/{id}", get(ws_room))
+}
+
+/// The answer when a room cannot be loaded: 409 for a room whose stored game cannot be read
+/// (logged as a warning, by the room's tag), 500 when the database failed.
+fn load_error(what: &str, e: LoadError) -> Response {
+    match e {
+        LoadError::Broken(_) => {
+            tracing::warn!("{what}: {e}");
+            error(StatusCode::CONFLICT, format!("{what}: {e}"))
+        }
+        LoadError::Db(_) => error(StatusCode::INTERNAL_SERVER_ERROR, format!("{what}: {e}")),
+    }
 }
 
 fn error(status: StatusCode, message: impl Into<String>) -> Response {
@@ -366,23 +379,24 @@ async fn load_records(state: &AppState, id: &str, only: Option<u32>) -> Result<(
         .rooms
         .inner
         .db
-        .read(move |c| -> Result<Option<(db::StoredRoom, Vec<db::StoredRoomGame>)>, String> {
-            let Some(row) = db::load_row(c, &key).map_err(|e| e.to_string())? else { return Ok(None) };
-            let games = db::load_games(c, &key, only).map_err(|e| e.to_string())?;
+        .read(move |c| -> Result<Option<(db::StoredRoom, Vec<db::StoredRoomGame>)>, LoadError> {
+            let Some(row) = db::load_row(c, &key)? else { return Ok(None) };
+            let games = db::load_games(c, &key, only)?;
             Ok(Some((row, games)))
         })
         .await
+        .map_err(LoadError::Db)
         .and_then(|r| r);
     let (row, games) = match loaded {
         Ok(Some(x)) => x,
         Ok(None) => return Err(error(StatusCode::NOT_FOUND, "no such room (it may have expired)")),
-        Err(e) => return Err(error(StatusCode::INTERNAL_SERVER_ERROR, format!("cannot read the room: {e}"))),
+        Err(e) => return Err(load_error("cannot read the room", e)),
     };
-    let tag = room_tag(id);
-    let variant: Variant = row.variant.parse().map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, format!("room {tag}: {e}")))?;
+    let broken = |e: String| load_error("cannot read the room", LoadError::Broken(format!("room {}: {e}", room_tag(id))));
+    let variant: Variant = row.variant.parse().map_err(|e| broken(format!("{e}")))?;
     let mut out = Vec::new();
     for g in &games {
-        let (game, _, _) = db::replay(variant, g).map_err(|e| error(StatusCode::INTERNAL_SERVER_ERROR, format!("room {tag}: {e}")))?;
+        let (game, _, _) = db::replay(variant, g).map_err(broken)?;
         out.push(GameRecord { game_no: g.game_no, light_player: g.light_player, game, started_at: g.started_at });
     }
     Ok((row, variant, out))
@@ -521,7 +535,7 @@ async fn ws_room(State(state): State<AppState>, Path(id): Path<String>, headers:
     match rooms.get(&id).await {
         Ok(Some(_)) => {}
         Ok(None) => return error(StatusCode::NOT_FOUND, "no such room (it may have expired)"),
-        Err(e) => return error(StatusCode::INTERNAL_SERVER_ERROR, format!("cannot open the room: {e}")),
+        Err(e) => return load_error("cannot open the room", e),
     }
     let cfg = rooms.inner.cfg.clone();
     ws.max_message_size(cfg.max_frame)
@@ -656,7 +670,7 @@ async fn connection(rooms: Rooms, id: String, socket: WebSocket) {
                         Ok(Some(c)) => c,
                         Ok(None) => break,
                         Err(e) => {
-                            send(protocol::error_text(None, &ProtoError::new(ErrorCode::Internal, e)));
+                            send(protocol::error_text(None, &ProtoError::new(ErrorCode::Internal, e.to_string())));
                             break;
                         }
                     };
