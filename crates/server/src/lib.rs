@@ -12,9 +12,11 @@
 
 pub mod api;
 pub mod assets;
+pub mod clock;
 pub mod engine;
 pub mod pdn_io;
 pub mod rooms;
+pub mod seated_game;
 pub mod store;
 pub mod table;
 pub mod wire;
