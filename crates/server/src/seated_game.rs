@@ -123,15 +123,18 @@ impl SeatedGame {
     }
 
     /// Plays a legal move at `now`: the running turn is banked as the move's time and the next
-    /// turn's clock starts unless the game is over. The standing offers lapse (a move answers
-    /// them). Nothing changes when the move is refused.
+    /// turn's clock starts unless the game is over. A move answers the opponent's draw offer
+    /// (it lapses) but not the mover's own, which stands for the opponent to answer (RULES.md
+    /// section 4); a takeback request lapses, as the game it was about has changed. Nothing
+    /// changes when the move is refused.
     pub fn play(&mut self, mv: &Move, now: i64) -> Result<(), PlayError> {
+        let mover = self.to_move();
         let mut clock = self.clock;
-        let spent = clock.bank(self.to_move(), now);
+        let spent = clock.bank(mover, now);
         self.game.play(mv)?;
         self.clock = clock;
         self.spent.push(spent);
-        self.offers = Offers::default();
+        self.offers = Offers { draw_offer: self.offers.draw_offer.filter(|&s| s == Side::from(mover)), takeback: None };
         self.start_clock(now);
         Ok(())
     }
@@ -245,11 +248,16 @@ mod tests {
         s.play(&m, 4_000).unwrap();
         assert_eq!(s.spent(), &[3_000]);
         assert_eq!(s.elapsed_at(4_500), [500, 3_000]);
-        assert_eq!(s.offers(), Offers::default(), "a move answers a standing offer");
+        assert_eq!(s.offers(), Offers::default(), "a move answers the opponent's draw offer");
+        // The mover's own offer stands for the opponent to answer.
+        s.set_offers(Offers { draw_offer: Some(Side::Light), takeback: Some(Side::Dark) });
+        let reply = mv(&s, "22-18");
+        s.play(&reply, 5_000).unwrap();
+        assert_eq!(s.offers(), Offers { draw_offer: Some(Side::Light), takeback: None });
         // A refused move changes nothing, the clock included.
         let before = s.clock();
         assert!(s.play(&m, 9_000).is_err());
-        assert_eq!((s.clock(), s.game().ply()), (before, 1));
+        assert_eq!((s.clock(), s.game().ply()), (before, 2));
     }
 
     #[test]

@@ -745,10 +745,39 @@ async fn after_the_grace_period_the_other_can_claim() {
     let (_d, path) = tmp();
     let cfg = RoomsConfig { grace: Duration::from_millis(400), burst: 1000, per_second: 1000, ..RoomsConfig::default() };
     let s = TestServer::start(&path, cfg);
+    // Turkish: Light (the creator, `a`) moves first.
     let (_room, mut a, b) = seated(&s, "turkish").await;
     a.send(json!({ "type": "claim", "id": "c0", "game": 1, "result": "win" })).await;
     let e = a.error("not_allowed").await;
-    assert!(e["message"].as_str().unwrap().contains("connected"), "{e}");
+    assert!(e["message"].as_str().unwrap().contains("turn"), "{e}");
+    drop(b);
+    a.until("presence").await;
+    // Not on one's own turn, even with the other gone (RULES.md section 4).
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    a.send(json!({ "type": "claim", "id": "c00", "game": 1, "result": "win" })).await;
+    let e = a.error("not_allowed").await;
+    assert!(e["message"].as_str().unwrap().contains("other player's turn"), "{e}");
+    let path = a.first_legal();
+    let p: Vec<&str> = path.iter().map(String::as_str).collect();
+    a.send_move("m1", &p).await;
+    a.until("moved").await;
+    a.send(json!({ "type": "claim", "id": "c01", "game": 1, "result": "win" })).await;
+    a.until("ack").await;
+    let st = a.until("state").await;
+    assert_eq!(st["outcome"]["reason"], "abandonment");
+}
+
+/// The grace period counts from when the player left; claiming too early is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_claim_waits_for_the_grace_period() {
+    let (_d, path) = tmp();
+    let cfg = RoomsConfig { grace: Duration::from_millis(400), burst: 1000, per_second: 1000, ..RoomsConfig::default() };
+    let s = TestServer::start(&path, cfg);
+    let (_room, mut a, b) = seated(&s, "turkish").await;
+    let path = a.first_legal();
+    let p: Vec<&str> = path.iter().map(String::as_str).collect();
+    a.send_move("m1", &p).await;
+    a.until("moved").await;
     drop(b);
     a.until("presence").await;
     a.send(json!({ "type": "claim", "id": "c1", "game": 1, "result": "win" })).await;

@@ -94,6 +94,8 @@ pub enum Action {
     DeclineTakeback { id: String, game: u32 },
     Claim { id: String, game: u32, result: ClaimResult },
     Rematch { id: String, game: u32 },
+    WithdrawDraw { id: String, game: u32 },
+    WithdrawTakeback { id: String, game: u32 },
 }
 
 impl Action {
@@ -108,7 +110,9 @@ impl Action {
             | Action::GrantTakeback { id, .. }
             | Action::DeclineTakeback { id, .. }
             | Action::Claim { id, .. }
-            | Action::Rematch { id, .. } => id,
+            | Action::Rematch { id, .. }
+            | Action::WithdrawDraw { id, .. }
+            | Action::WithdrawTakeback { id, .. } => id,
         }
     }
 }
@@ -122,7 +126,7 @@ pub enum ClientMsg {
     Act(Action),
 }
 
-const TYPES: &str = "hello, ping, sync, move, offer_draw, accept_draw, decline_draw, resign, ask_takeback, grant_takeback, decline_takeback, claim, rematch";
+const TYPES: &str = "hello, ping, sync, move, offer_draw, accept_draw, decline_draw, withdraw_draw, resign, ask_takeback, grant_takeback, decline_takeback, withdraw_takeback, claim, rematch";
 
 fn bad(m: impl Into<String>) -> ProtoError {
     ProtoError::new(ErrorCode::BadMessage, m)
@@ -259,6 +263,8 @@ pub fn parse(text: &str) -> Result<ClientMsg, ProtoError> {
         "grant_takeback" => game_only(&f).map(|(id, game)| ClientMsg::Act(Action::GrantTakeback { id, game }))?,
         "decline_takeback" => game_only(&f).map(|(id, game)| ClientMsg::Act(Action::DeclineTakeback { id, game }))?,
         "rematch" => game_only(&f).map(|(id, game)| ClientMsg::Act(Action::Rematch { id, game }))?,
+        "withdraw_draw" => game_only(&f).map(|(id, game)| ClientMsg::Act(Action::WithdrawDraw { id, game }))?,
+        "withdraw_takeback" => game_only(&f).map(|(id, game)| ClientMsg::Act(Action::WithdrawTakeback { id, game }))?,
         "ask_takeback" => {
             f.only(&["id", "game", "ply"])?;
             ClientMsg::Act(Action::AskTakeback { id: f.id()?, game: f.game()?, ply: f.ply()? })
@@ -320,6 +326,19 @@ pub struct StateMsg<'a> {
     pub draw_offer: Option<Side>,
     pub takeback: Option<Side>,
     pub rematch: RematchJson,
+    /// Set only in the `state` that follows a decline, so that the side who asked is told:
+    /// what was declined and by whom.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declined: Option<DeclinedJson>,
+}
+
+/// What a decline answered (in the `state` after it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct DeclinedJson {
+    /// `draw` (an offer) or `takeback` (a request).
+    pub what: &'static str,
+    /// The side that declined.
+    pub by: Side,
 }
 
 /// `moved`: one move (as the move list holds it: ply, number, side, time) and what the board

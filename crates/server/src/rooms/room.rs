@@ -245,9 +245,26 @@ impl Core {
                 if matches!(action, Action::AcceptDraw { .. }) {
                     next.seated.finish(Outcome::Draw(Reason::Agreement), now).map_err(over)?;
                     ops.extend(next.end_game_op(now));
+                    announce = Announce::State;
                 } else {
                     next.seated.set_offers(Offers { draw_offer: None, ..offers });
+                    announce = Announce::Declined(protocol::DeclinedJson { what: "draw", by: color_side(me) });
                 }
+            }
+            Action::WithdrawDraw { game, .. } => {
+                self.in_progress(*game)?;
+                if offers.draw_offer != Some(color_side(me)) {
+                    return Err(ProtoError::new(ErrorCode::NoOffer, "you have no draw offer to withdraw"));
+                }
+                next.seated.set_offers(Offers { draw_offer: None, ..offers });
+                announce = Announce::State;
+            }
+            Action::WithdrawTakeback { game, .. } => {
+                self.in_progress(*game)?;
+                if offers.takeback != Some(color_side(me)) {
+                    return Err(ProtoError::new(ErrorCode::NoOffer, "you have no takeback request to withdraw"));
+                }
+                next.seated.set_offers(Offers { takeback: None, ..offers });
                 announce = Announce::State;
             }
             Action::Resign { game, .. } => {
@@ -279,13 +296,19 @@ impl Core {
                     let n = self.seated.takeback_plies(asker.into()).ok_or_else(|| ProtoError::new(ErrorCode::NoOffer, "no move to take back"))?;
                     next.seated.take_back(n, now, true).map_err(|e| ProtoError::new(ErrorCode::NoOffer, e.to_string()))?;
                     ops.push(Op::Truncate { room: self.id.clone(), game_no: self.game_no, ply: next.game().ply() });
+                    announce = Announce::State;
                 } else {
                     next.seated.set_offers(Offers { takeback: None, ..offers });
+                    announce = Announce::Declined(protocol::DeclinedJson { what: "takeback", by: color_side(me) });
                 }
-                announce = Announce::State;
             }
             Action::Claim { game, result, .. } => {
                 self.in_progress(*game)?;
+                // RULES.md section 4: only while the absent player is to move (they let their
+                // own clock run; the claimant cannot leave on their own turn and win).
+                if self.seated.to_move() != them {
+                    return Err(ProtoError::new(ErrorCode::NotAllowed, "you can claim only while it is the other player's turn: make your move first"));
+                }
                 let other = self.player_of(them);
                 let gone_since = away[other as usize].ok_or_else(|| ProtoError::new(ErrorCode::NotAllowed, "the other player is connected"))?;
                 let wait = gone_since + cfg.grace.as_millis() as i64 - now;
@@ -346,6 +369,8 @@ pub(crate) enum Announce {
     Moved,
     /// Anything else: the whole `state`.
     State,
+    /// A declined offer or request: the whole `state`, saying what was declined.
+    Declined(protocol::DeclinedJson),
 }
 
 /// One WebSocket connection registered in a room.
@@ -394,6 +419,11 @@ impl Room {
 
     /// The whole room as the `state` message.
     pub(crate) fn state_text(&self, now: i64) -> Utf8Bytes {
+        self.state_text_with(now, None)
+    }
+
+    /// The `state` message, with the decline it follows when there is one.
+    fn state_text_with(&self, now: i64, declined: Option<protocol::DeclinedJson>) -> Utf8Bytes {
         let c = &self.core;
         let rematch_side = |col: Color| c.meta.rematch[c.player_of(col) as usize];
         let msg = protocol::StateMsg {
@@ -411,6 +441,7 @@ impl Room {
             draw_offer: c.seated.offers().draw_offer,
             takeback: c.seated.offers().takeback,
             rematch: protocol::RematchJson { light: rematch_side(Color::Light), dark: rematch_side(Color::Dark) },
+            declined,
         };
         serde_json::to_string(&msg).expect("state serialises").into()
     }
@@ -497,6 +528,7 @@ impl Room {
         let text = match out.announce {
             Announce::Moved => self.moved_text(now),
             Announce::State => self.state_text(now),
+            Announce::Declined(d) => self.state_text_with(now, Some(d)),
         };
         self.broadcast(text);
     }
@@ -563,7 +595,7 @@ impl Room {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rooms::protocol::ErrorCode;
+    use crate::rooms::protocol::{ClaimResult, ErrorCode};
 
     fn core_at(variant: Variant, fen_text: &str) -> Core {
         let mut c = Core::new("r".into(), variant, Color::Light, "t".into(), 0);
@@ -597,5 +629,58 @@ mod tests {
         // Text is read as over HTTP; a message with neither form is unreadable.
         assert!(c.move_of(&MoveInput { text: Some(format!("{from}x{}", landings[1])), ..MoveInput::default() }).is_ok());
         assert_eq!(c.move_of(&MoveInput::default()).err().unwrap().code, ErrorCode::BadMessage);
+    }
+
+    fn act(c: &Core, player: u8, a: Action, away: [Option<i64>; 2]) -> Result<Core, ProtoError> {
+        let cfg = RoomsConfig { grace: std::time::Duration::from_millis(1_000), ..RoomsConfig::default() };
+        c.act(player, &a, away, &cfg, 10_000).map(|t| t.next)
+    }
+
+    fn play(c: &Core, player: u8, text: &str) -> Core {
+        let mv = MoveInput { text: Some(text.into()), ..MoveInput::default() };
+        act(c, player, Action::Move { id: format!("m{}", c.game().ply()), game: 1, ply: c.game().ply(), mv }, [None, None]).unwrap()
+    }
+
+    #[test]
+    fn a_draw_offer_stands_through_the_offerers_own_move_and_can_be_withdrawn() {
+        // English: Dark moves first; player 1 (the guest) has Dark.
+        let c = core_at(Variant::English, "B:W21-32:B1-12");
+        let offered = act(&c, 1, Action::OfferDraw { id: "o".into(), game: 1 }, [None, None]).unwrap();
+        let moved = play(&offered, 1, "11-15");
+        assert_eq!(moved.seated.offers().draw_offer, Some(Side::Dark), "the offerer's own move does not withdraw it");
+        let withdrawn = act(&moved, 1, Action::WithdrawDraw { id: "w".into(), game: 1 }, [None, None]).unwrap();
+        assert_eq!(withdrawn.seated.offers().draw_offer, None);
+        let e = act(&withdrawn, 1, Action::WithdrawDraw { id: "w2".into(), game: 1 }, [None, None]).err().unwrap();
+        assert_eq!(e.code, ErrorCode::NoOffer);
+        // The opponent's move answers it.
+        let answered = play(&moved, 0, "22-18");
+        assert_eq!(answered.seated.offers().draw_offer, None);
+    }
+
+    #[test]
+    fn a_decline_tells_the_asker_and_a_takeback_request_can_be_withdrawn() {
+        let c = play(&core_at(Variant::English, "B:W21-32:B1-12"), 1, "11-15");
+        let asked = act(&c, 1, Action::AskTakeback { id: "a".into(), game: 1, ply: 1 }, [None, None]).unwrap();
+        assert_eq!(asked.seated.offers().takeback, Some(Side::Dark));
+        let cfg = RoomsConfig::default();
+        let t = asked.act(0, &Action::DeclineTakeback { id: "d".into(), game: 1 }, [None, None], &cfg, 10_000).unwrap();
+        assert!(matches!(t.announce, Announce::Declined(d) if d.what == "takeback" && d.by == Side::Light));
+        let withdrawn = act(&asked, 1, Action::WithdrawTakeback { id: "w".into(), game: 1 }, [None, None]).unwrap();
+        assert_eq!(withdrawn.seated.offers().takeback, None);
+        let e = act(&asked, 0, Action::WithdrawTakeback { id: "w".into(), game: 1 }, [None, None]).err().unwrap();
+        assert_eq!(e.code, ErrorCode::NoOffer, "only the asker withdraws");
+    }
+
+    #[test]
+    fn abandonment_is_claimed_only_on_the_absent_players_turn() {
+        // Dark (player 1) to move; Light (player 0) left long ago.
+        let c = core_at(Variant::English, "B:W21-32:B1-12");
+        let gone = [Some(0), None];
+        let e = act(&c, 1, Action::Claim { id: "c".into(), game: 1, result: ClaimResult::Win }, gone).err().unwrap();
+        assert_eq!(e.code, ErrorCode::NotAllowed);
+        assert!(e.message.contains("other player's turn"), "{}", e.message);
+        let c = play(&c, 1, "11-15");
+        let won = act(&c, 1, Action::Claim { id: "c".into(), game: 1, result: ClaimResult::Win }, gone).unwrap();
+        assert_eq!(won.game().outcome(), Some(Outcome::Win(Color::Dark, Reason::Abandonment)));
     }
 }
