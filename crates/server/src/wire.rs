@@ -84,7 +84,7 @@ impl PositionJson {
             }
             if let Some(p) = pos.piece_at(bit) {
                 pieces.push(PieceJson {
-                    square: square::name(v, bit),
+                    square: Square::from_bit(bit).name(v),
                     color: p.color.into(),
                     kind: match p.kind {
                         draughts_rules::PieceKind::Man => "man",
@@ -267,12 +267,13 @@ impl VariantJson {
         for bit in 0..64u32 {
             if g.board & (1u64 << bit) != 0 {
                 let (row, col) = g.row_col(bit);
+                let sq = Square::from_bit(bit);
                 squares.push(SquareJson {
-                    name: square::name(v, bit),
+                    name: sq.name(v),
                     row,
                     col,
-                    number: square::number(v, bit),
-                    algebraic: square::algebraic(v, bit),
+                    number: square::number(v, sq),
+                    algebraic: square::algebraic(v, sq),
                 });
             }
         }
