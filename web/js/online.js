@@ -178,7 +178,7 @@ function connect() {
   ws.onopen = () => {
     room.retry = 0;
     const token = localStorage.getItem(tokenKey(id));
-    ws.send(JSON.stringify(token ? { type: 'hello', v: 1, token } : { type: 'hello', v: 1 }));
+    ws.send(JSON.stringify(token ? { type: 'hello', v: 2, token } : { type: 'hello', v: 2 }));
     clearInterval(room.pingTimer);
     room.pingTimer = setInterval(() => send({ type: 'ping' }), 25000);
   };
@@ -301,7 +301,7 @@ async function onMoved(msg) {
 async function onBoardMove(route) {
   message('');
   const st = room.state;
-  const ok = await act('move', { ply: st.ply, path: [route.from, ...route.path], captured: route.captured });
+  const ok = await act('move', { ply: st.ply, from: route.from, path: route.path, captured: route.captured });
   if (!ok && room.state) render();
 }
 

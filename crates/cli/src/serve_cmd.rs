@@ -15,12 +15,17 @@ pub struct Args {
     /// e.g. ~/.local/share/draughts/draughts.sqlite3.
     #[arg(long)]
     pub db: Option<PathBuf>,
+    /// A public address the server is reached under, e.g. https://draughts.example.org/
+    /// (repeatable). Without it, pages are served to IP addresses and localhost only: other host
+    /// names are refused, which stops DNS-rebinding pages.
+    #[arg(long = "public-url", value_name = "URL")]
+    pub public_urls: Vec<String>,
 }
 
 /// Runs the web app until Ctrl-C.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     draughts_server::init_logging();
     let db = args.db.unwrap_or_else(draughts_server::default_db_path);
-    draughts_server::run_blocking(draughts_server::ServeConfig { addr: args.addr, db })?;
+    draughts_server::run_blocking(draughts_server::ServeConfig { addr: args.addr, db, public_urls: args.public_urls })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -3,8 +3,9 @@
 //! Every reader of moves goes through [`find`]: move text typed by a user or read from PDN
 //! (full path or a shortening, RULES.md section 8), the route of a board click or an API body
 //! (origin and every landing square, optionally the captured squares), and the origin,
-//! destination and captured set of the engine protocols (Hub, DXP). Squares in a query are bit
-//! indices of the variant's geometry; [`square`] reads a square name with an error that names it.
+//! destination and captured set of the engine protocols (Hub, DXP). Squares in a query are
+//! [`Square`]s; captured sets are bit sets. [`square`] reads a square name with an error that
+//! names it.
 //!
 //! Errors say what is wrong in the field's terms ([`MatchError`]): a bad square or malformed
 //! text, an illegal move (with the legal list), an ambiguous one (with the candidates) or a
@@ -13,10 +14,11 @@
 use crate::moves::Move;
 use crate::notation::{movetext, square as names, ParseError};
 use crate::position::Position;
+use crate::square::Square;
 use crate::variant::Variant;
 use std::fmt;
 
-/// What names a move. Squares are bit indices; captured sets are bit sets.
+/// What names a move. Squares are [`Square`]s; captured sets are bit sets.
 #[derive(Clone, Copy, Debug)]
 pub enum MoveQuery<'a> {
     /// Move text: the full path (`32x23x14`) or any shortening that names one legal move
@@ -26,29 +28,29 @@ pub enum MoveQuery<'a> {
     /// Squares already read from move text (origin, some landings, destination) and whether
     /// the text wrote a capture separator; matched as [`MoveQuery::Text`].
     Through {
-        /// The squares in the order written, as bit indices: origin, any landings, destination.
-        squares: &'a [u32],
+        /// The squares in the order written: origin, any landings, destination.
+        squares: &'a [Square],
         /// True when the text joined them with `x` or `:` (a capture), false for `-`.
         capture_mark: bool,
     },
     /// A route: the origin and every landing square in order, exactly as played on the board;
     /// `captured`, when given, must be the move's captured set.
     Route {
-        /// The origin square (bit index).
-        from: u32,
-        /// Every landing square in order, the last one the destination (bit indices); a single
-        /// square for a quiet move.
-        landings: &'a [u32],
+        /// The origin square.
+        from: Square,
+        /// Every landing square in order, the last one the destination; a single square for a
+        /// quiet move.
+        landings: &'a [Square],
         /// The captured squares as a bit set, when the caller knows them; `None` matches any.
         captured: Option<u64>,
     },
     /// Origin and destination, with the captured set when given (Hub, DXP); without it the
     /// two squares must name one move.
     Taking {
-        /// The origin square (bit index).
-        from: u32,
-        /// The destination square (bit index).
-        to: u32,
+        /// The origin square.
+        from: Square,
+        /// The destination square.
+        to: Square,
         /// The captured squares as a bit set (as DXP's MOVE sends them); `None`: the two
         /// squares alone must name one move.
         captured: Option<u64>,
@@ -187,13 +189,13 @@ impl fmt::Display for MatchError {
 impl std::error::Error for MatchError {}
 
 /// Reads a square name of `variant` (number or algebraic, RULES.md section 5).
-pub fn square(variant: Variant, name: &str) -> Result<u32, MatchError> {
+pub fn square(variant: Variant, name: &str) -> Result<Square, MatchError> {
     names::parse(variant, name).map_err(|reason| MatchError::BadSquare { name: name.to_string(), reason })
 }
 
 /// Reads a list of square names into a bit set (a captured set).
 pub fn square_set(variant: Variant, list: &[impl AsRef<str>]) -> Result<u64, MatchError> {
-    list.iter().try_fold(0u64, |acc, s| square(variant, s.as_ref()).map(|b| acc | 1u64 << b))
+    list.iter().try_fold(0u64, |acc, s| square(variant, s.as_ref()).map(|sq| acc | sq.mask()))
 }
 
 /// The one legal move of `pos` that `query` names.
@@ -253,12 +255,12 @@ pub fn candidates(pos: &Position, query: MoveQuery) -> Vec<Move> {
         },
         MoveQuery::Through { squares, .. } => through(pos, squares),
         MoveQuery::Route { from, landings, captured } => distinct_routes(pos, |m| {
-            m.origin_bit() == from && m.landing_bits().iter().map(|&l| l as u32).eq(landings.iter().copied()) && captured.is_none_or(|c| c == m.captured)
+            m.from() == from && m.landings().eq(landings.iter().copied()) && captured.is_none_or(|c| c == m.captured)
         }),
         MoveQuery::Taking { from, to, captured, .. } => pos
             .legal_moves()
             .into_iter()
-            .filter(|m| m.origin_bit() == from && m.destination_bit() == to && captured.is_none_or(|c| c == m.captured))
+            .filter(|m| m.from() == from && m.to() == to && captured.is_none_or(|c| c == m.captured))
             .collect(),
     }
 }
@@ -267,7 +269,7 @@ pub fn candidates(pos: &Position, query: MoveQuery) -> Vec<Move> {
 /// given intermediate squares among its landing squares, in order. Two routes of one move match
 /// once, keeping the route exactly as written when there is one; a route written out in full
 /// names that move, even if it also shortens a longer one.
-fn through(pos: &Position, squares: &[u32]) -> Vec<Move> {
+fn through(pos: &Position, squares: &[Square]) -> Vec<Move> {
     let (Some(&first), Some(&last)) = (squares.first(), squares.last()) else {
         return Vec::new();
     };
@@ -277,12 +279,11 @@ fn through(pos: &Position, squares: &[u32]) -> Vec<Move> {
     let mids = &squares[1..squares.len() - 1];
     let mut found: Vec<Move> = Vec::new();
     for route in pos.legal_routes() {
-        if route.origin_bit() != first || route.destination_bit() != last {
+        if route.from() != first || route.to() != last {
             continue;
         }
-        let lands = &route.landing_bits()[..route.hops as usize - 1];
-        let mut it = lands.iter();
-        if !mids.iter().all(|m| it.any(|&l| l as u32 == *m)) {
+        let mut lands = route.landings().take(route.hops as usize - 1);
+        if !mids.iter().all(|&m| lands.any(|l| l == m)) {
             continue;
         }
         if let Some(existing) = found.iter_mut().find(|m| m.same_as(&route)) {
@@ -295,7 +296,7 @@ fn through(pos: &Position, squares: &[u32]) -> Vec<Move> {
     }
     let exact: Vec<Move> = found
         .iter()
-        .filter(|m| m.landing_bits().iter().map(|&l| l as u32).eq(squares[1..].iter().copied()))
+        .filter(|m| m.landings().eq(squares[1..].iter().copied()))
         .copied()
         .collect();
     if !exact.is_empty() && exact.len() < found.len() {
@@ -316,7 +317,7 @@ fn cut_short(pos: &Position, query: MoveQuery) -> Vec<Move> {
         return Vec::new();
     }
     distinct_routes(pos, |m| {
-        m.origin_bit() == from && m.hops as usize > landings.len() && m.landing_bits()[..landings.len()].iter().map(|&l| l as u32).eq(landings.iter().copied())
+        m.from() == from && m.hops as usize > landings.len() && m.landings().take(landings.len()).eq(landings.iter().copied())
     })
 }
 
@@ -334,7 +335,7 @@ fn distinct_routes(pos: &Position, keep: impl Fn(&Move) -> bool) -> Vec<Move> {
 /// The query as a user would have written it, for messages: a route joined by `x` when the
 /// side to move must capture (so it reads as the capture it was meant to be), else by `-`.
 fn written(v: Variant, query: MoveQuery, must_capture: bool) -> String {
-    let join = |squares: &mut dyn Iterator<Item = u32>, sep: &str| squares.map(|b| names::name(v, b)).collect::<Vec<_>>().join(sep);
+    let join = |squares: &mut dyn Iterator<Item = Square>, sep: &str| squares.map(|sq| sq.name(v)).collect::<Vec<_>>().join(sep);
     match query {
         MoveQuery::Text(t) => t.trim().to_string(),
         MoveQuery::Through { squares, capture_mark } => join(&mut squares.iter().copied(), if capture_mark { "x" } else { "-" }),
@@ -345,7 +346,7 @@ fn written(v: Variant, query: MoveQuery, must_capture: bool) -> String {
             let mut s = join(&mut [from, to].into_iter(), if captured.is_some_and(|c| c != 0) { "x" } else { "-" });
             if let Some(c) = captured.filter(|&c| c != 0) {
                 s.push_str(" taking ");
-                s.push_str(&join(&mut crate::bitboard::bits(c), ", "));
+                s.push_str(&join(&mut crate::bitboard::bits(c).map(Square::from_bit), ", "));
             }
             s
         }
@@ -362,7 +363,7 @@ pub fn find_route(pos: &Position, squares: &[impl AsRef<str>], captured: Option<
         let reason = format!("a route is the origin and 1 to {} landing squares", crate::moves::MAX_HOPS);
         return Err(MatchError::Syntax(ParseError::new("move", &asked, 0, reason)));
     }
-    let bits = squares.iter().map(|s| square(v, s.as_ref())).collect::<Result<Vec<u32>, _>>()?;
+    let route = squares.iter().map(|s| square(v, s.as_ref())).collect::<Result<Vec<Square>, _>>()?;
     let captured = captured.map(|c| square_set(v, c)).transpose()?;
-    find(pos, MoveQuery::Route { from: bits[0], landings: &bits[1..], captured })
+    find(pos, MoveQuery::Route { from: route[0], landings: &route[1..], captured })
 }

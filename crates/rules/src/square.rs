@@ -4,8 +4,9 @@ use crate::notation;
 use crate::variant::Variant;
 
 /// A playable square: its bit index in the variant's geometry (0 .. squares; RULES.md section 5).
-/// Move generation works on `u64` bit sets inside the crate; moves and hops hand out squares. Its
-/// name depends on the rule set: [`Square::name`].
+/// Move generation works on `u64` bit sets inside the crate; moves, hops, square names
+/// ([`notation::square`]) and the resolver ([`crate::resolve`]) hand out squares. Its name depends
+/// on the rule set: [`Square::name`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
 
@@ -32,6 +33,6 @@ impl Square {
     /// The name in the variant's own notation (a PDN number or an algebraic name;
     /// [`notation::square::name`]).
     pub fn name(self, variant: Variant) -> String {
-        notation::square::name(variant, self.bit())
+        notation::square::name(variant, self)
     }
 }

@@ -10,26 +10,26 @@
 mod support;
 
 use draughts_rules::notation::{fen, square};
-use draughts_rules::{Move, Position, Variant};
+use draughts_rules::{Move, Position, Square, Variant};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use support::json::{self, Json};
 
-type Key = (u32, u32, Vec<u32>, Vec<u32>);
+type Key = (Square, Square, Vec<Square>, Vec<Square>);
 
 fn data_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/oracle")
 }
 
 /// Kings taken in order, for Italian (its pieces jump one square: each hop takes its midpoint).
-fn italian_kings(p: &Position, from: u32, landings: &[u32]) -> Vec<u32> {
+fn italian_kings(p: &Position, from: Square, landings: &[Square]) -> Vec<Square> {
     let v = p.variant();
     let mut out = Vec::new();
     let mut prev = square::row_col(v, from);
     for &l in landings {
         let next = square::row_col(v, l);
         if let Some(mid) = square::from_row_col(v, (prev.0 + next.0) / 2, (prev.1 + next.1) / 2) {
-            if p.all_kings() & (1 << mid) != 0 {
+            if p.all_kings() & mid.mask() != 0 {
                 out.push(mid);
             }
         }
@@ -39,21 +39,21 @@ fn italian_kings(p: &Position, from: u32, landings: &[u32]) -> Vec<u32> {
 }
 
 fn our_key(p: &Position, m: &Move) -> Key {
-    let mut caps: Vec<u32> = m.captured_squares().map(|s| s.bit()).collect();
+    let mut caps: Vec<Square> = m.captured_squares().collect();
     caps.sort();
-    let landings: Vec<u32> = m.landings().map(|s| s.bit()).collect();
-    let kings = if p.variant() == Variant::Italian && m.is_capture() { italian_kings(p, m.from().bit(), &landings) } else { Vec::new() };
-    (m.from().bit(), m.to().bit(), caps, kings)
+    let landings: Vec<Square> = m.landings().collect();
+    let kings = if p.variant() == Variant::Italian && m.is_capture() { italian_kings(p, m.from(), &landings) } else { Vec::new() };
+    (m.from(), m.to(), caps, kings)
 }
 
 fn data_key(p: &Position, mv: &Json) -> Result<Key, String> {
     let v = p.variant();
-    let sq = |t: &Json| -> Result<u32, String> {
+    let sq = |t: &Json| -> Result<Square, String> {
         let tok = t.as_token().ok_or("a square must be a number or a string")?;
         square::parse(v, &tok).map_err(|e| format!("square {tok}: {e}"))
     };
-    let path: Vec<u32> = mv.get("path").and_then(Json::as_array).ok_or("move without path")?.iter().map(sq).collect::<Result<_, _>>()?;
-    let mut caps: Vec<u32> = mv.get("captures").and_then(Json::as_array).ok_or("move without captures")?.iter().map(sq).collect::<Result<_, _>>()?;
+    let path: Vec<Square> = mv.get("path").and_then(Json::as_array).ok_or("move without path")?.iter().map(sq).collect::<Result<_, _>>()?;
+    let mut caps: Vec<Square> = mv.get("captures").and_then(Json::as_array).ok_or("move without captures")?.iter().map(sq).collect::<Result<_, _>>()?;
     caps.sort();
     if path.len() < 2 {
         return Err("a path needs two squares".into());
@@ -63,7 +63,7 @@ fn data_key(p: &Position, mv: &Json) -> Result<Key, String> {
 }
 
 fn name_key(v: Variant, k: &Key) -> String {
-    let n = |b: u32| square::name(v, b);
+    let n = |sq: Square| square::name(v, sq);
     let caps: Vec<String> = k.2.iter().map(|&b| n(b)).collect();
     format!("{}{}{} [{}]", n(k.0), if caps.is_empty() { "-" } else { "x" }, n(k.1), caps.join(","))
 }

@@ -6,7 +6,7 @@
 mod common;
 
 use draughts_rules::notation::pdn::{self, replay};
-use draughts_rules::{Color, Position, Variant};
+use draughts_rules::{Color, Position, Square, Variant};
 use draughts_rules::resolve::{self, MoveQuery};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -120,10 +120,10 @@ fn acf_archive_of_english_games_replays() {
         games += 1;
         let mut pos = Position::start(v);
         for (ply, tok) in moves.split_whitespace().enumerate() {
-            let squares: Vec<u32> = tok
+            let squares: Vec<Square> = tok
                 .split('-')
                 .map(|s| acf_square(s.parse().expect("square number")))
-                .map(|num| v.geometry().bit_of_number(num).expect("on the board"))
+                .map(|num| Square::from_bit(v.geometry().bit_of_number(num).expect("on the board")))
                 .collect();
             let found = resolve::candidates(&pos, MoveQuery::Through { squares: &squares, capture_mark: false });
             assert_eq!(found.len(), 1, "line {}: ply {} {tok:?} matches {} legal moves", n + 1, ply + 1, found.len());

@@ -8,7 +8,7 @@
 mod support;
 
 use draughts_rules::notation::{fen, movetext, square};
-use draughts_rules::{divide, perft, Move, Position, Variant};
+use draughts_rules::{divide, perft, Move, Position, Square, Variant};
 use std::fmt::Write;
 
 /// Lines with at most this many leaves run in the normal suite.
@@ -132,11 +132,11 @@ fn reference_perft_agrees_with_fast_perft() {
 }
 
 /// The captured pieces of a short-range move in the order taken (midpoints of the hops).
-fn taken_in_order(v: Variant, m: &Move) -> Vec<u32> {
-    let mut prev = square::row_col(v, m.from().bit());
+fn taken_in_order(v: Variant, m: &Move) -> Vec<Square> {
+    let mut prev = square::row_col(v, m.from());
     let mut out = Vec::new();
     for l in m.landings() {
-        let next = square::row_col(v, l.bit());
+        let next = square::row_col(v, l);
         out.push(square::from_row_col(v, (prev.0 + next.0) / 2, (prev.1 + next.1) / 2).expect("a jumped square"));
         prev = next;
     }
@@ -192,7 +192,7 @@ fn italian_position_3_step_4() {
     let v = Variant::Italian;
     let p = fen::parse(v, "W:WK3,K4,5,17,20,K27,K28:BK7,K13,14,K15,21,24").unwrap();
     let kings_at = |m: &Move| -> Vec<usize> {
-        taken_in_order(v, m).iter().enumerate().filter(|(_, &b)| p.all_kings() & (1 << b) != 0).map(|(i, _)| i + 1).collect()
+        taken_in_order(v, m).iter().enumerate().filter(|(_, b)| p.all_kings() & b.mask() != 0).map(|(i, _)| i + 1).collect()
     };
     let legal: Vec<(String, Vec<usize>)> = p.legal_moves().iter().map(|m| (movetext::write(v, m), kings_at(m))).collect();
     assert_eq!(legal, [("3x12x19x10".to_string(), vec![1, 2])]);

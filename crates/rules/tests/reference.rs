@@ -7,15 +7,15 @@
 mod support;
 
 use draughts_rules::notation::{fen, square};
-use draughts_rules::{perft, Color, Move, Position, Variant};
+use draughts_rules::{perft, Color, Move, Position, Square, Variant};
 use std::collections::BTreeMap;
 use support::reference::{self, Board, RefMove};
 use support::Rng;
 
 type Key = ((i32, i32), (i32, i32), Vec<(i32, i32)>, bool, Vec<(i32, i32)>);
 
-fn rc(v: Variant, bit: u32) -> (i32, i32) {
-    let (r, c) = square::row_col(v, bit);
+fn rc(v: Variant, sq: Square) -> (i32, i32) {
+    let (r, c) = square::row_col(v, sq);
     (r as i32 - 1, c as i32 - 1)
 }
 
@@ -23,22 +23,22 @@ fn rc(v: Variant, bit: u32) -> (i32, i32) {
 /// the order taken (Italian pieces jump one square, so each hop takes its midpoint).
 fn crate_key(p: &Position, m: &Move) -> Key {
     let v = p.variant();
-    let mut caps: Vec<(i32, i32)> = m.captured_squares().map(|b| rc(v, b.bit())).collect();
+    let mut caps: Vec<(i32, i32)> = m.captured_squares().map(|b| rc(v, b)).collect();
     caps.sort();
     let mut kings = Vec::new();
     if v == Variant::Italian && m.is_capture() {
-        let mut prev = rc(v, m.from().bit());
+        let mut prev = rc(v, m.from());
         for l in m.landings() {
-            let next = rc(v, l.bit());
+            let next = rc(v, l);
             let mid = ((prev.0 + next.0) / 2, (prev.1 + next.1) / 2);
-            let bit = square::from_row_col(v, mid.0 as u32 + 1, mid.1 as u32 + 1).unwrap();
-            if p.all_kings() & (1 << bit) != 0 {
+            let taken = square::from_row_col(v, mid.0 as u32 + 1, mid.1 as u32 + 1).unwrap();
+            if p.all_kings() & taken.mask() != 0 {
                 kings.push(mid);
             }
             prev = next;
         }
     }
-    (rc(v, m.from().bit()), rc(v, m.to().bit()), caps, m.promotes(), kings)
+    (rc(v, m.from()), rc(v, m.to()), caps, m.promotes(), kings)
 }
 
 fn ref_key(b: &Board, m: &RefMove) -> Key {

@@ -81,10 +81,10 @@ fn origin_destination_and_captured_set() {
         Err(MatchError::Ambiguous { candidates, .. }) => assert_eq!(candidates.len(), 2),
         other => panic!("{other:?}"),
     }
-    let left = 1u64 << sq(v, "b4") | 1u64 << sq(v, "b6");
+    let left = sq(v, "b4").mask() | sq(v, "b6").mask();
     let m = find(&p, MoveQuery::Taking { from, to, captured: Some(left), capture_mark: true }).unwrap();
     assert_eq!(m.captured(), left);
-    let wrong = 1u64 << sq(v, "b4") | 1u64 << sq(v, "d6");
+    let wrong = sq(v, "b4").mask() | sq(v, "d6").mask();
     assert!(matches!(find(&p, MoveQuery::Taking { from, to, captured: Some(wrong), capture_mark: true }), Err(MatchError::Illegal { .. })));
     // The same two routes as a route with the captured squares.
     assert_eq!(find_route(&p, &["c3", "a5", "c7"], Some(&["b4", "b6"][..])).unwrap().captured(), left);
@@ -118,11 +118,11 @@ fn hops_name_each_piece_taken_in_order() {
     let m = find(&p, MoveQuery::Text("46x28x14")).or_else(|_| find(&p, MoveQuery::Text("46x14"))).unwrap();
     let hops: Vec<Hop> = m.hops(v.geometry()).collect();
     assert_eq!(hops.len(), m.landings().len());
-    assert_eq!(hops.iter().map(|h| h.taken).collect::<Vec<_>>(), [Some(Square::from_bit(sq(v, "37"))), Some(Square::from_bit(sq(v, "19")))]);
+    assert_eq!(hops.iter().map(|h| h.taken).collect::<Vec<_>>(), [Some(sq(v, "37")), Some(sq(v, "19"))]);
     assert_eq!(hops.last().unwrap().landing, m.to());
     // A quiet move takes nothing.
     let q = find(&Position::start(v), MoveQuery::Text("32-28")).unwrap();
-    assert_eq!(q.hops(v.geometry()).collect::<Vec<_>>(), [Hop { landing: Square::from_bit(sq(v, "28")), taken: None }]);
+    assert_eq!(q.hops(v.geometry()).collect::<Vec<_>>(), [Hop { landing: sq(v, "28"), taken: None }]);
 }
 
 #[test]

@@ -98,7 +98,7 @@ fn same_start_and_end_but_different_pieces_are_different_moves() {
         let p = pos(v, s);
         let legal = p.legal_moves();
         assert_eq!(legal.len(), 1, "{v}: {:?}", moves_caps(&p));
-        assert_eq!((legal[0].from().bit(), legal[0].to().bit(), legal[0].capture_count()), (sq(v, "c3"), sq(v, "c3"), 4), "{v}");
+        assert_eq!((legal[0].from(), legal[0].to(), legal[0].capture_count()), (sq(v, "c3"), sq(v, "c3"), 4), "{v}");
     }
 }
 
@@ -109,8 +109,8 @@ fn same_pieces_in_another_order_are_one_move() {
     let p = pos(English, s);
     let legal = p.legal_moves();
     assert_eq!(legal.len(), 1, "{:?}", moves_caps(&p));
-    assert_eq!(legal[0].from().bit(), sq(English, "c3"));
-    assert_eq!(legal[0].to().bit(), sq(English, "c3"));
+    assert_eq!(legal[0].from(), sq(English, "c3"));
+    assert_eq!(legal[0].to(), sq(English, "c3"));
     assert_eq!(legal[0].capture_count(), 4);
     assert_eq!(p.legal_routes().len(), 2, "both routes are kept for reading move text");
     // Flying kings: the loop can end on c3, d2, e1 (clockwise) or c3, b2, a1 (anticlockwise);
@@ -120,7 +120,7 @@ fn same_pieces_in_another_order_are_one_move() {
         let mut ends: Vec<String> = p
             .legal_moves()
             .iter()
-            .map(|m| format!("{}{}", square::algebraic(v, m.from().bit()), square::algebraic(v, m.to().bit())))
+            .map(|m| format!("{}{}", square::algebraic(v, m.from()), square::algebraic(v, m.to())))
             .collect();
         ends.sort();
         assert_eq!(ends, sorted(&["c3a1", "c3b2", "c3c3", "c3d2", "c3e1"]), "{v}");
@@ -142,8 +142,8 @@ fn promotion_ends_the_move() {
         let m = find(&p, "b6xd8");
         assert!(m.promotes(), "{v}");
         let after = p.after(&m);
-        assert_eq!(after.kings(Color::Light), 1 << sq(v, "d8"), "{v}");
-        assert_ne!(after.pieces(Color::Dark) & (1 << sq(v, "e7")), 0, "{v}: e7 stays");
+        assert_eq!(after.kings(Color::Light), sq(v, "d8").mask(), "{v}");
+        assert_ne!(after.pieces(Color::Dark) & sq(v, "e7").mask(), 0, "{v}: e7 stays");
     }
     let p = pos(Italian, "Light a6; Dark b7; Dark d7. Light to move.");
     assert_eq!(moves(&p), ["a6xc8"]);
@@ -174,7 +174,7 @@ fn international_man_passing_the_far_row_stays_a_man() {
     assert!(!m.promotes());
     let after = p.after(&m);
     assert_eq!(after.kings(Color::Light), 0);
-    assert_eq!(after.men(Color::Light), 1 << sq(International, "f8"));
+    assert_eq!(after.men(Color::Light), sq(International, "f8").mask());
     // A chain that ends on the far row crowns.
     let p = pos(International, "Light b8; Dark c9; Dark h6. Light to move.");
     assert_eq!(moves(&p), ["b8xd10"]);
@@ -203,7 +203,7 @@ fn a_quiet_move_to_the_far_row_crowns() {
         let p = pos(v, "Light a7; Dark h2. Light to move.");
         let m = find(&p, "a7-b8");
         assert!(m.promotes(), "{v}");
-        assert_eq!(p.after(&m).kings(Color::Light), 1 << sq(v, "b8"), "{v}");
+        assert_eq!(p.after(&m).kings(Color::Light), sq(v, "b8").mask(), "{v}");
         let p = pos(v, "Light a7; Dark h2. Dark to move.");
         assert!(find(&p, "h2-g1").promotes(), "{v}: Dark's far row is the first row");
     }
@@ -259,16 +259,16 @@ fn start_positions() {
     for f in "abcdefgh".chars() {
         for (rank, color) in [(2, Some(Color::Light)), (3, Some(Color::Light)), (6, Some(Color::Dark)), (7, Some(Color::Dark)), (1, None), (8, None), (4, None), (5, None)] {
             let b = sq(Turkish, &format!("{f}{rank}"));
-            assert_eq!(t.piece_at(b).map(|p| p.color), color, "turkish {f}{rank}");
+            assert_eq!(t.piece_at(b.bit()).map(|p| p.color), color, "turkish {f}{rank}");
         }
     }
     // Italian: the turned board; Light's back row holds b1, d1, f1, h1.
     let i = Position::start(Italian);
     for s in ["b1", "d1", "f1", "h1", "a2", "g2", "b3", "h3"] {
-        assert_eq!(i.piece_at(sq(Italian, s)).map(|p| p.color), Some(Color::Light), "italian {s}");
+        assert_eq!(i.piece_at(sq(Italian, s).bit()).map(|p| p.color), Some(Color::Light), "italian {s}");
     }
     for s in ["a8", "g8", "b7", "h7", "a6", "g6"] {
-        assert_eq!(i.piece_at(sq(Italian, s)).map(|p| p.color), Some(Color::Dark), "italian {s}");
+        assert_eq!(i.piece_at(sq(Italian, s).bit()).map(|p| p.color), Some(Color::Dark), "italian {s}");
     }
     // The first moves: 7 on 8x8 diagonal boards, 9 on 10x10, 8 in Turkish.
     for v in Variant::ALL {

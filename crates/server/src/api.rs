@@ -3,8 +3,8 @@
 
 use crate::pdn_io;
 use crate::store::StoreError;
-use crate::table::{check_level, MoveRequest, Settings, Table, TableError};
-use crate::wire::{MoveJson, PositionJson, TableJson, VariantJson};
+use crate::table::{check_level, Settings, Table, TableError};
+use crate::wire::{MoveInput, MoveJson, PositionJson, TableJson, VariantJson};
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
@@ -156,7 +156,7 @@ async fn get_game(State(state): State<AppState>, Path(id): Path<String>) -> ApiR
 
 async fn play_move(State(state): State<AppState>, Path(id): Path<String>, bytes: Bytes) -> ApiResult<Json<TableJson>> {
     let v = variant(&id)?;
-    let req: MoveRequest = body(&bytes)?;
+    let req: MoveInput = body(&bytes)?;
     with_table(&state, v, |store, t| {
         t.play(store, &req, false)?;
         Ok(state_json(t))
@@ -325,7 +325,7 @@ struct PositionRequest {
     position: String,
     /// A move to play in it (text, or from + path).
     #[serde(rename = "move")]
-    mv: Option<MoveRequest>,
+    mv: Option<MoveInput>,
 }
 
 #[derive(Serialize)]
@@ -345,7 +345,7 @@ async fn position(bytes: Bytes) -> ApiResult<Json<PositionReply>> {
     let (pos, played) = match &req.mv {
         None => (pos, None),
         Some(m) => {
-            let mv = m.resolve(&pos).map_err(ApiError::bad_request)?;
+            let mv = m.resolve(&pos).map_err(|e| ApiError::bad_request(e.to_string()))?;
             (pos.after(&mv), Some(MoveJson::new(v, &mv)))
         }
     };

@@ -12,9 +12,12 @@
 
 pub mod api;
 pub mod assets;
+pub mod clock;
 pub mod engine;
+pub mod guard;
 pub mod pdn_io;
 pub mod rooms;
+pub mod seated_game;
 pub mod store;
 pub mod table;
 pub mod wire;
@@ -70,12 +73,19 @@ impl AppState {
     }
 }
 
-/// The whole application: API routes, embedded pages, request logging.
+/// The whole application: API routes, embedded pages, the same-origin guard for a server
+/// reached by address or `localhost` ([`guard`]), request logging.
 pub fn app(state: AppState) -> Router {
+    app_with(state, guard::Guard::default())
+}
+
+/// [`app`] with a guard that also answers for public names (`--public-url`).
+pub fn app_with(state: AppState, guard: guard::Guard) -> Router {
     Router::new()
         .merge(api::routes())
         .merge(rooms::routes())
         .merge(assets::routes())
+        .layer(middleware::from_fn_with_state(Arc::new(guard), guard::check))
         .layer(middleware::from_fn(log_request))
         .with_state(state)
 }
@@ -103,6 +113,9 @@ pub struct ServeConfig {
     pub addr: SocketAddr,
     /// The database file.
     pub db: PathBuf,
+    /// Public addresses the server is reached under besides IP addresses and `localhost`
+    /// (`https://draughts.example.org/`): the [`guard`] refuses other host names.
+    pub public_urls: Vec<String>,
 }
 
 /// Why the server could not run.
@@ -114,6 +127,8 @@ pub enum ServeError {
     Bind { addr: SocketAddr, source: std::io::Error },
     #[error("server error: {0}")]
     Io(#[from] std::io::Error),
+    #[error("{0}")]
+    Config(String),
 }
 
 /// Sets up logging to stderr; `RUST_LOG` overrides the default level (`info`).
@@ -126,6 +141,7 @@ pub fn init_logging() {
 /// Runs the server until Ctrl-C or SIGTERM. Prints the database path and the URL to open on
 /// stdout (the URL line is `Open http://HOST:PORT/`), then logs with tracing.
 pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
+    let guard = guard::Guard::new(&config.public_urls).map_err(ServeError::Config)?;
     let state = AppState::open(&config.db)?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
@@ -134,7 +150,7 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     println!("Database: {}", config.db.display());
     println!("Open http://{addr}/");
     tracing::info!(%addr, db = %config.db.display(), "draughts web app started");
-    let app = app(state.clone());
+    let app = app_with(state.clone(), guard);
     // No Nagle delay: small WebSocket messages (a move) go out at once.
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
         let _ = tcp.set_nodelay(true);

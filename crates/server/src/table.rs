@@ -1,11 +1,13 @@
-//! A table: one game of one rule set with its settings and elapsed-time clock, kept in memory and
-//! mirrored move by move into the [`Store`]. Independent of HTTP, so that online rooms can hold
-//! tables too.
+//! A local table: one [`SeatedGame`] of one rule set with its settings (against the computer or
+//! two players on one device), kept in memory and mirrored change by change into the [`Store`].
+//! Independent of HTTP; the game's own changes (moves, takebacks, the clock) are the seated
+//! game's, as in a room.
 
+use crate::clock::Clock;
+use crate::seated_game::{SeatedGame, StoredPly};
 use crate::store::{now_ms, Store, StoreError, StoredGame, StoredMove, StoredSettings};
-use crate::wire::{self, MoveJson};
+use crate::wire::{self, MoveInput};
 use draughts_rules::notation::{fen, movetext};
-use draughts_rules::resolve;
 use draughts_rules::{Color, Game, Move, Position, Reason, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -70,13 +72,13 @@ impl From<Side> for Color {
 }
 
 impl Side {
-    fn id(self) -> &'static str {
+    pub(crate) fn id(self) -> &'static str {
         match self {
             Side::Light => "light",
             Side::Dark => "dark",
         }
     }
-    fn parse(s: &str) -> Option<Side> {
+    pub(crate) fn parse(s: &str) -> Option<Side> {
         match s {
             "light" => Some(Side::Light),
             "dark" => Some(Side::Dark),
@@ -103,14 +105,8 @@ pub enum TableError {
 #[derive(Clone, Debug)]
 pub struct Table {
     slot: String,
-    game: Game,
+    seated: SeatedGame,
     settings: Settings,
-    /// Milliseconds each move's mover spent on it, by ply.
-    spent: Vec<i64>,
-    /// Banked elapsed milliseconds of finished turns: `[light, dark]`.
-    elapsed: [i64; 2],
-    /// When the running turn's clock started (Unix ms); `None` while paused or over.
-    clock_since: Option<i64>,
 }
 
 impl Table {
@@ -141,7 +137,7 @@ impl Table {
     }
 
     fn fresh(slot: &str, game: Game, settings: Settings) -> Table {
-        Table { slot: slot.to_string(), game, settings, spent: Vec::new(), elapsed: [0, 0], clock_since: None }
+        Table { slot: slot.to_string(), seated: SeatedGame::new(game), settings }
     }
 
     /// Rebuilds a table from its stored form by replaying every move.
@@ -155,20 +151,15 @@ impl Table {
         if saved.variant != variant.id() {
             return Err(bad(format!("it is stored as {:?}", saved.variant)));
         }
-        let start = fen::parse(variant, &saved.start_fen).map_err(|e| bad(format!("start position: {e}")))?;
-        let mut game = Game::from_position(start);
-        let mut spent = Vec::new();
-        for (i, m) in saved.moves.iter().enumerate() {
-            let refused = |e: &dyn std::fmt::Display| bad(format!("move {} ({}): {e}", i + 1, m.text));
-            let mv = movetext::parse(game.position(), &m.text).map_err(|e| refused(&e))?;
-            game.play(&mv).map_err(|e| refused(&e))?;
-            spent.push(m.spent_ms);
-        }
+        let moves = saved.moves.iter().map(|m| StoredPly { text: &m.text, spent_ms: m.spent_ms });
+        let mut seated = SeatedGame::replay(variant, &saved.start_fen, moves, Clock::new(saved.elapsed_ms, saved.clock_since)).map_err(bad)?;
         if let Some((reason, loser)) = &saved.ended_by {
             let loser = Side::parse(loser).ok_or_else(|| bad(format!("unknown side {loser:?}")))?;
             match Reason::from_code(reason) {
-                Some(Reason::Resignation) if game.outcome().is_none() => {
-                    game.resign(loser.into()).map_err(|e| bad(e.to_string()))?;
+                Some(Reason::Resignation) if seated.game().outcome().is_none() => {
+                    let loser: Color = loser.into();
+                    let at = saved.clock_since.unwrap_or(0);
+                    seated.finish(draughts_rules::Outcome::Win(!loser, Reason::Resignation), at).map_err(|e| bad(e.to_string()))?;
                 }
                 Some(Reason::Resignation) => {}
                 _ => return Err(bad(format!("unknown result {reason:?}"))),
@@ -181,12 +172,18 @@ impl Table {
         };
         let human_side = Side::parse(&saved.settings.human_side).ok_or_else(|| bad("unknown side".into()))?;
         let settings = Settings { mode, level: saved.settings.level.clamp(1, 8), human_side, turn_board: saved.settings.turn_board };
-        let clock_since = if game.outcome().is_some() { None } else { saved.clock_since };
-        Ok(Table { slot: slot.to_string(), game, settings, spent, elapsed: saved.elapsed_ms, clock_since })
+        if seated.game().outcome().is_some() {
+            // A finished game's clock is stopped (a stored running clock would count on).
+            let at = saved.clock_since.unwrap_or(0);
+            seated.stop_clock(at);
+        }
+        Ok(Table { slot: slot.to_string(), seated, settings })
     }
 
     fn stored(&self) -> StoredGame {
-        let v = self.game.variant();
+        let v = self.seated.variant();
+        let game = self.seated.game();
+        let clock = self.seated.clock();
         StoredGame {
             variant: v.id().to_string(),
             settings: StoredSettings {
@@ -198,23 +195,17 @@ impl Table {
                 human_side: self.settings.human_side.id().into(),
                 turn_board: self.settings.turn_board,
             },
-            start_fen: fen::write(self.game.start()),
-            moves: self
-                .game
-                .moves()
-                .iter()
-                .zip(&self.spent)
-                .map(|(m, &s)| StoredMove { text: movetext::write(v, m), spent_ms: s })
-                .collect(),
+            start_fen: fen::write(game.start()),
+            moves: game.moves().iter().zip(self.seated.spent()).map(|(m, &s)| StoredMove { text: movetext::write(v, m), spent_ms: s }).collect(),
             ended_by: None,
-            elapsed_ms: self.elapsed,
-            clock_since: self.clock_since,
+            elapsed_ms: clock.elapsed,
+            clock_since: clock.clock_since,
         }
     }
 
     /// The game.
     pub fn game(&self) -> &Game {
-        &self.game
+        self.seated.game()
     }
 
     /// The settings.
@@ -224,40 +215,24 @@ impl Table {
 
     /// True when the computer is to move.
     pub fn computer_to_move(&self) -> bool {
-        self.settings.mode == Mode::Computer
-            && self.game.outcome().is_none()
-            && Side::from(self.game.position().side_to_move()) != self.settings.human_side
+        self.settings.mode == Mode::Computer && self.game().outcome().is_none() && Side::from(self.seated.to_move()) != self.settings.human_side
     }
 
     /// Elapsed milliseconds `[light, dark]` at time `now`, the running turn included.
     pub fn elapsed_at(&self, now: i64) -> [i64; 2] {
-        let mut e = self.elapsed;
-        if let Some(since) = self.clock_since {
-            e[self.game.position().side_to_move().index()] += (now - since).max(0);
-        }
-        e
-    }
-
-    /// Moves the running turn's time into the bank; returns what the running turn had used.
-    fn bank(&mut self, now: i64) -> i64 {
-        let used = self.clock_since.map(|s| (now - s).max(0)).unwrap_or(0);
-        self.elapsed[self.game.position().side_to_move().index()] += used;
-        self.clock_since = None;
-        used
+        self.seated.elapsed_at(now)
     }
 
     /// Starts a new game (from `start`, or the variant's start position) with `settings`.
     pub fn new_game(&mut self, store: &mut Store, start: Option<Position>, settings: Settings) -> Result<(), TableError> {
-        let v = self.game.variant();
+        let v = self.seated.variant();
         let game = match start {
             Some(p) => Game::from_position(p),
             None => Game::new(v),
         };
         let mut fresh = Table::fresh(&self.slot, game, settings);
         // Started from a page that shows it: the clock runs from now.
-        if fresh.game.outcome().is_none() {
-            fresh.clock_since = Some(now_ms());
-        }
+        fresh.seated.start_clock(now_ms());
         store.create(&self.slot, &fresh.stored())?;
         *self = fresh;
         Ok(())
@@ -266,9 +241,9 @@ impl Table {
     /// Checks an expected ply (the client's view) against the game: a stale view is a conflict.
     pub fn check_ply(&self, expected: Option<usize>) -> Result<(), TableError> {
         match expected {
-            Some(p) if p != self.game.ply() => Err(TableError::Conflict(format!(
+            Some(p) if p != self.game().ply() => Err(TableError::Conflict(format!(
                 "the game has moved on: it is at ply {}, not {p}; reload it",
-                self.game.ply()
+                self.game().ply()
             ))),
             _ => Ok(()),
         }
@@ -276,16 +251,16 @@ impl Table {
 
     /// Plays a move given as a route (origin and landing squares, by name) or as move text.
     /// Returns the move played.
-    pub fn play(&mut self, store: &mut Store, request: &MoveRequest, by_computer: bool) -> Result<Move, TableError> {
-        self.check_ply(request.ply)?;
-        if let Some(o) = self.game.outcome() {
+    pub fn play(&mut self, store: &mut Store, input: &MoveInput, by_computer: bool) -> Result<Move, TableError> {
+        self.check_ply(input.ply)?;
+        if let Some(o) = self.game().outcome() {
             return Err(TableError::Conflict(format!("the game is over: {o}")));
         }
         if !by_computer && self.computer_to_move() {
             return Err(TableError::Conflict("it is the computer's turn".into()));
         }
-        let v = self.game.variant();
-        let mv = request.resolve(self.game.position()).map_err(TableError::Invalid)?;
+        let v = self.seated.variant();
+        let mv = input.resolve(self.game().position()).map_err(|e| TableError::Invalid(e.to_string()))?;
         self.commit(store, mv)?;
         tracing::debug!(slot = %self.slot, mv = %movetext::write(v, &mv), "move");
         Ok(mv)
@@ -293,7 +268,7 @@ impl Table {
 
     /// Plays a move already known to be legal (the engine's), checking once more.
     pub fn play_move(&mut self, store: &mut Store, mv: Move) -> Result<(), TableError> {
-        if self.game.outcome().is_some() {
+        if self.game().outcome().is_some() {
             return Err(TableError::Conflict("the game is over".into()));
         }
         self.commit(store, mv)
@@ -316,71 +291,61 @@ impl Table {
 
     fn commit(&mut self, store: &mut Store, mv: Move) -> Result<(), TableError> {
         let now = now_ms();
-        let v = self.game.variant();
+        let v = self.seated.variant();
         self.change(
             store,
-            |t| {
-                let spent = t.bank(now);
-                t.game.play(&mv).map_err(|e| TableError::Invalid(e.to_string()))?;
-                t.spent.push(spent);
-                // A move is made by someone watching: the clock runs on for the next turn.
-                t.clock_since = if t.game.outcome().is_none() { Some(now) } else { None };
-                Ok(())
-            },
+            // A move is made by someone watching: the clock runs on for the next turn.
+            |t| t.seated.play(&mv, now).map_err(|e| TableError::Invalid(e.to_string())),
             |t, store| {
-                let stored = StoredMove { text: movetext::write(v, &mv), spent_ms: *t.spent.last().expect("pushed above") };
-                store.push_move(&t.slot, t.game.ply(), &stored, t.elapsed, t.clock_since)
+                let stored = StoredMove { text: movetext::write(v, &mv), spent_ms: *t.seated.spent().last().expect("a move was played") };
+                let clock = t.seated.clock();
+                store.push_move(&t.slot, t.game().ply(), &stored, clock.elapsed, clock.clock_since)
             },
         )
     }
 
     /// Takes back moves: one ply with two players; against the computer, back to the person's
-    /// previous turn (the computer's reply and the person's move). Returns how many plies.
+    /// previous turn (the computer's reply and the person's move; the computer's first move
+    /// when it began). Returns how many plies.
     pub fn undo(&mut self, store: &mut Store) -> Result<usize, TableError> {
-        if self.game.ply() == 0 {
+        let game = self.game();
+        if game.ply() == 0 {
             return Err(TableError::Conflict("no move to undo".into()));
         }
+        let asker = match self.settings.mode {
+            Mode::TwoPlayer => game.positions()[game.ply() - 1].side_to_move(),
+            Mode::Computer => self.settings.human_side.into(),
+        };
+        let plies = self.seated.takeback_plies(asker).unwrap_or(game.ply());
         let now = now_ms();
         // Someone is at the table (a running clock, or a finished game being taken back).
-        let watched = self.clock_since.is_some() || self.game.outcome().is_some();
+        let watched = self.seated.clock().running() || game.outcome().is_some();
         self.change(
             store,
             |t| {
-                t.bank(now);
-                let mut undone = 0;
-                loop {
-                    t.game.undo().map_err(|e| TableError::Conflict(e.to_string()))?;
-                    t.spent.pop();
-                    undone += 1;
-                    let human = Side::from(t.game.position().side_to_move()) == t.settings.human_side;
-                    if t.settings.mode == Mode::TwoPlayer || human || t.game.ply() == 0 {
-                        break;
-                    }
-                }
-                // Undo also lifts a resignation: the shorter game judges itself again.
-                t.clock_since = if watched && t.game.outcome().is_none() { Some(now) } else { None };
-                Ok(undone)
+                t.seated.take_back(plies, now, watched).map_err(|e| TableError::Conflict(e.to_string()))?;
+                Ok(plies)
             },
-            |t, store| store.undo_to(&t.slot, t.game.ply(), t.elapsed, t.clock_since),
+            |t, store| {
+                let clock = t.seated.clock();
+                store.undo_to(&t.slot, t.game().ply(), clock.elapsed, clock.clock_since)
+            },
         )
     }
 
     /// Resignation: the side to move with two players, the person against the computer.
     pub fn resign(&mut self, store: &mut Store) -> Result<(), TableError> {
-        if let Some(o) = self.game.outcome() {
+        if let Some(o) = self.game().outcome() {
             return Err(TableError::Conflict(format!("the game is over: {o}")));
         }
         let loser = match self.settings.mode {
             Mode::Computer => self.settings.human_side.into(),
-            Mode::TwoPlayer => self.game.position().side_to_move(),
+            Mode::TwoPlayer => self.seated.to_move(),
         };
         self.change(
             store,
-            |t| {
-                t.bank(now_ms());
-                t.game.resign(loser).map_err(|e| TableError::Conflict(e.to_string()))
-            },
-            |t, store| store.resign(&t.slot, Side::from(loser).id(), t.elapsed),
+            |t| t.seated.finish(draughts_rules::Outcome::Win(!loser, Reason::Resignation), now_ms()).map_err(|e| TableError::Conflict(e.to_string())),
+            |t, store| store.resign(&t.slot, Side::from(loser).id(), t.seated.clock().elapsed),
         )
     }
 
@@ -406,66 +371,31 @@ impl Table {
     /// shows the game and the game is not over.
     pub fn set_clock_running(&mut self, store: &mut Store, running: bool) -> Result<(), TableError> {
         let now = now_ms();
-        match (running, self.clock_since) {
-            (true, None) if self.game.outcome().is_none() => {}
-            (false, Some(_)) => {}
+        match (running, self.seated.clock().running()) {
+            (true, false) if self.game().outcome().is_none() => {}
+            (false, true) => {}
             _ => return Ok(()),
         }
         self.change(
             store,
             |t| {
                 if running {
-                    t.clock_since = Some(now);
+                    t.seated.start_clock(now);
                 } else {
-                    t.bank(now);
+                    t.seated.stop_clock(now);
                 }
                 Ok(())
             },
-            |t, store| store.set_clock(&t.slot, t.elapsed, t.clock_since),
+            |t, store| {
+                let clock = t.seated.clock();
+                store.set_clock(&t.slot, clock.elapsed, clock.clock_since)
+            },
         )
     }
 
     /// The state as sent to clients.
     pub fn to_json(&self, now: i64) -> wire::TableJson {
-        let v = self.game.variant();
-        let pos = self.game.position();
-        let legal = self.game.outcome().map(|_| Vec::new()).unwrap_or_else(|| pos.legal_routes());
-        let elapsed = self.elapsed_at(now);
-        let moves = self
-            .game
-            .moves()
-            .iter()
-            .zip(self.game.positions())
-            .zip(&self.spent)
-            .enumerate()
-            .map(|(i, ((m, before), &spent))| wire::PlayedJson {
-                ply: i + 1,
-                side: before.side_to_move().into(),
-                spent_ms: spent,
-                mv: MoveJson::new(v, m),
-            })
-            .collect::<Vec<_>>();
-        wire::TableJson {
-            variant: v.id(),
-            ply: self.game.ply(),
-            side_to_move: pos.side_to_move().into(),
-            settings: self.settings,
-            position: wire::PositionJson::new(pos, &legal),
-            start_fen: fen::write(self.game.start()),
-            last_move: moves.last().map(|m| m.mv.clone()),
-            moves,
-            outcome: self.game.outcome().map(wire::OutcomeJson::new),
-            clock: wire::ClockJson {
-                light_ms: elapsed[0],
-                dark_ms: elapsed[1],
-                total_ms: elapsed[0] + elapsed[1],
-                running: self.clock_since.map(|_| pos.side_to_move().into()),
-            },
-            quiet_count: self.game.quiet_count(),
-            quiet_limit: v.rules().quiet_limit,
-            repetitions: self.game.repetitions(),
-            computer_to_move: self.computer_to_move(),
-        }
+        wire::TableJson { game: self.seated.to_json(now), settings: self.settings, computer_to_move: self.computer_to_move() }
     }
 }
 
@@ -475,33 +405,5 @@ pub fn check_level(level: u8) -> Result<u8, TableError> {
         Ok(level)
     } else {
         Err(TableError::Invalid(format!("level {level} is out of range; levels are 1 to 8")))
-    }
-}
-
-/// A move sent by a client: either `text` (`"11-15"`, `"32x23x14"`, a short form when it is
-/// unambiguous) or `from` + `path` (landing squares in order) with optional `captured` squares
-/// to tell apart routes through the same squares. `ply`, when given, must match the game's ply.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MoveRequest {
-    pub text: Option<String>,
-    pub from: Option<String>,
-    pub path: Option<Vec<String>>,
-    pub captured: Option<Vec<String>>,
-    pub ply: Option<usize>,
-}
-
-impl MoveRequest {
-    /// The legal move of `pos` that this request names. Errors say what is missing, which
-    /// square is bad, or that the move is illegal (listing the legal ones).
-    pub fn resolve(&self, pos: &Position) -> Result<Move, String> {
-        match (&self.text, &self.from, &self.path) {
-            (Some(text), None, None) => movetext::parse(pos, text).map_err(|e| e.to_string()),
-            (None, Some(from), Some(path)) => {
-                let route: Vec<&str> = std::iter::once(from.as_str()).chain(path.iter().map(String::as_str)).collect();
-                resolve::find_route(pos, &route, self.captured.as_deref()).map_err(|e| e.to_string())
-            }
-            _ => Err("give either \"text\" (like \"11-15\") or \"from\" and \"path\"".into()),
-        }
     }
 }

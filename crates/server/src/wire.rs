@@ -6,7 +6,8 @@
 use crate::table::{Settings, Side};
 use draughts_rules::notation::{fen, movetext, square, text};
 use draughts_rules::{BoardKind, CaptureChoice, ChainPromotion, KingRange, Move, Outcome, Position, QuietReset, Removal, Square, Variant};
-use serde::Serialize;
+use draughts_rules::resolve::{self, MatchError, MoveQuery};
+use serde::{Deserialize, Serialize};
 
 /// A move: origin, landing squares, captured squares in capture order, and each hop.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -20,13 +21,24 @@ pub struct MoveJson {
     pub captured: Vec<String>,
     /// The man is crowned by this move.
     pub promotes: bool,
+    /// The same for every route of one move (origin, destination and captured set): a page
+    /// that shows a move once groups the legal routes by it.
+    pub key: String,
 }
 
 impl MoveJson {
     /// Converts a move of `variant`.
     pub fn new(variant: Variant, mv: &Move) -> MoveJson {
         let name = |s: Square| s.name(variant);
+        let mut taken: Vec<Square> = mv.captured_squares().collect();
+        taken.sort();
+        let key = std::iter::once(name(mv.from()))
+            .chain(std::iter::once(name(mv.to())))
+            .chain(taken.into_iter().map(name))
+            .collect::<Vec<_>>()
+            .join(" ");
         MoveJson {
+            key,
             text: movetext::write(variant, mv),
             from: name(mv.from()),
             path: mv.landings().map(name).collect(),
@@ -72,7 +84,7 @@ impl PositionJson {
             }
             if let Some(p) = pos.piece_at(bit) {
                 pieces.push(PieceJson {
-                    square: square::name(v, bit),
+                    square: Square::from_bit(bit).name(v),
                     color: p.color.into(),
                     kind: match p.kind {
                         draughts_rules::PieceKind::Man => "man",
@@ -125,6 +137,8 @@ pub struct ClockJson {
 pub struct PlayedJson {
     /// 1-based half-move number.
     pub ply: usize,
+    /// The move number as PDN writes it: pairs begin with the rule set's first mover.
+    pub number: usize,
     pub side: Side,
     /// Milliseconds the mover used.
     pub spent_ms: i64,
@@ -132,16 +146,16 @@ pub struct PlayedJson {
     pub mv: MoveJson,
 }
 
-/// A table's whole state (`GET /api/games/{variant}`).
+/// A seated game's state, the same for a local table and a room
+/// ([`crate::seated_game::SeatedGame::to_json`]).
 #[derive(Clone, Debug, Serialize)]
-pub struct TableJson {
+pub struct GameJson {
     pub variant: &'static str,
     pub ply: usize,
     pub side_to_move: Side,
-    pub settings: Settings,
-    pub position: PositionJson,
     pub start_fen: String,
     pub moves: Vec<PlayedJson>,
+    pub position: PositionJson,
     pub last_move: Option<MoveJson>,
     pub outcome: Option<OutcomeJson>,
     pub clock: ClockJson,
@@ -149,8 +163,66 @@ pub struct TableJson {
     pub quiet_limit: u16,
     /// How often the current position has occurred (3 draws).
     pub repetitions: usize,
+}
+
+/// A table's whole state (`GET /api/games/{variant}`): the game and the table's settings.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableJson {
+    #[serde(flatten)]
+    pub game: GameJson,
+    pub settings: Settings,
     /// The page should ask for the computer's move (`POST .../computer`).
     pub computer_to_move: bool,
+}
+
+/// A move as a client sends it, over HTTP and WebSocket alike: either `text` (`"11-15"`,
+/// `"32x23x14"`, or a shortening that names one legal move) or `from` + `path` (every landing
+/// square in order, as [`MoveJson`] writes them), with optional `captured` squares to tell apart
+/// two routes through the same squares. `ply`, when given, must be the game's ply (the client's
+/// view is not stale); the rooms protocol requires it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveInput {
+    pub text: Option<String>,
+    pub from: Option<String>,
+    pub path: Option<Vec<String>>,
+    pub captured: Option<Vec<String>>,
+    pub ply: Option<usize>,
+}
+
+impl MoveInput {
+    /// The legal move of `pos` this input names. Errors are the resolver's (a bad square or
+    /// text, an illegal move listing the legal ones, an ambiguous or cut-short one), or
+    /// [`MoveInputError::Shape`] for a message with neither form or both.
+    pub fn resolve(&self, pos: &Position) -> Result<Move, MoveInputError> {
+        match (&self.text, &self.from, &self.path) {
+            (Some(text), None, None) if self.captured.is_none() => Ok(resolve::find(pos, MoveQuery::Text(text))?),
+            (None, Some(from), Some(path)) => {
+                let route: Vec<&str> = std::iter::once(from.as_str()).chain(path.iter().map(String::as_str)).collect();
+                Ok(resolve::find_route(pos, &route, self.captured.as_deref())?)
+            }
+            _ => Err(MoveInputError::Shape),
+        }
+    }
+}
+
+/// Why a [`MoveInput`] names no legal move.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum MoveInputError {
+    /// Neither `text` nor `from` + `path` was given, or both were.
+    #[error("give either \"text\" (like \"11-15\") or \"from\" and \"path\" (the landing squares in order)")]
+    Shape,
+    /// The squares or text name no legal move here.
+    #[error(transparent)]
+    Move(#[from] MatchError),
+}
+
+impl MoveInputError {
+    /// True when the input cannot be read at all (its shape, a square name, the text's
+    /// syntax), as opposed to naming a move the position does not allow.
+    pub fn unreadable(&self) -> bool {
+        matches!(self, MoveInputError::Shape | MoveInputError::Move(MatchError::BadSquare { .. } | MatchError::Syntax(_)))
+    }
 }
 
 /// One square of a board layout.
@@ -195,12 +267,13 @@ impl VariantJson {
         for bit in 0..64u32 {
             if g.board & (1u64 << bit) != 0 {
                 let (row, col) = g.row_col(bit);
+                let sq = Square::from_bit(bit);
                 squares.push(SquareJson {
-                    name: square::name(v, bit),
+                    name: sq.name(v),
                     row,
                     col,
-                    number: square::number(v, bit),
-                    algebraic: square::algebraic(v, bit),
+                    number: square::number(v, sq),
+                    algebraic: square::algebraic(v, sq),
                 });
             }
         }

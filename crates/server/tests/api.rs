@@ -365,6 +365,62 @@ async fn games_survive_a_restart_and_a_broken_save_is_reported_not_replaced() {
     assert_eq!(g["ply"], 0);
 }
 
+/// Sends a request with the given headers; returns status and body text.
+async fn with_headers(app: &Router, method: &str, uri: &str, headers: &[(&str, &str)], body: &str) -> (StatusCode, String) {
+    let mut req = Request::builder().method(method).uri(uri);
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    if !body.is_empty() {
+        req = req.header("content-length", body.len().to_string());
+    }
+    let res = app.clone().oneshot(req.body(Body::from(body.to_string())).unwrap()).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+#[tokio::test]
+async fn a_page_on_another_site_cannot_change_a_game() {
+    let s = server();
+    s.ok("POST", "/api/games/english/new", Some(two_player())).await;
+    s.ok("POST", "/api/games/english/move", Some(json!({"text": "11-15"}))).await;
+    let here = ("host", "127.0.0.1:8080");
+    let new_game = two_player().to_string();
+    // A form-like text/plain POST (which any page may send anywhere without asking).
+    let (status, out) = with_headers(&s.app, "POST", "/api/games/english/new", &[here, ("content-type", "text/plain")], &new_game).await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{out}");
+    assert!(out.contains("application/json"), "{out}");
+    // JSON from another origin, and a cross-site fetch without Origin.
+    let evil = ("origin", "https://evil.example");
+    let json_type = ("content-type", "application/json");
+    for (uri, body) in [("/api/games/english/new", new_game.as_str()), ("/api/games/english/undo", ""), ("/api/games/english/resign", ""), ("/api/rooms", r#"{"variant":"english"}"#)] {
+        let (status, out) = with_headers(&s.app, "POST", uri, &[here, evil, json_type], body).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{uri}: {out}");
+        assert!(out.contains("evil.example"), "{out}");
+        let (status, _) = with_headers(&s.app, "POST", uri, &[here, ("sec-fetch-site", "cross-site"), json_type], body).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{uri}");
+    }
+    // DNS rebinding: a page of evil.example made to resolve to this machine sends its own name.
+    let (status, out) = with_headers(&s.app, "GET", "/api/games/english", &[("host", "evil.example:8080")], "").await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{out}");
+    assert!(out.contains("--public-url"), "{out}");
+    let upgrade = [("host", "evil.example:8080"), ("origin", "http://evil.example:8080"), ("upgrade", "websocket"), ("connection", "upgrade")];
+    let (status, _) = with_headers(&s.app, "GET", "/ws/rooms/abc", &upgrade, "").await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    // Nothing changed: the game still has its move.
+    assert_eq!(s.ok("GET", "/api/games/english", None).await["ply"], 1);
+    // The server's own page, and a configured public name, are let in.
+    let (status, out) = with_headers(&s.app, "POST", "/api/games/english/undo", &[here, ("origin", "http://127.0.0.1:8080")], "").await;
+    assert_eq!(status, StatusCode::OK, "{out}");
+    let dir = tempfile::tempdir().unwrap();
+    let guard = draughts_server::guard::Guard::new(&["https://draughts.example.org/".to_string()]).unwrap();
+    let public = draughts_server::app_with(draughts_server::AppState::open(&dir.path().join("p.sqlite3")).unwrap(), guard);
+    let named = [("host", "draughts.example.org"), ("origin", "https://draughts.example.org"), json_type];
+    let (status, out) = with_headers(&public, "POST", "/api/games/english/new", &named, &new_game).await;
+    assert_eq!(status, StatusCode::OK, "{out}");
+}
+
 #[tokio::test]
 async fn a_game_with_a_lost_move_is_reported_by_name_while_the_rest_loads() {
     let s = server();

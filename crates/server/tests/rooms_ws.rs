@@ -2,7 +2,7 @@
 //! a whole game, reconnecting, a server restart mid-game, two moves at once, a resent message,
 //! hostile input, watchers, offers, takebacks, rematches, claims and the PDN export.
 
-use draughts_server::rooms::{Rooms, RoomsConfig};
+use draughts_server::rooms::{protocol, Rooms, RoomsConfig};
 use draughts_server::AppState;
 use draughts_server::rooms::client::{self, ClientError, Message, RoomClient};
 use futures_util::StreamExt;
@@ -106,7 +106,7 @@ impl Client {
     /// The next JSON message (5 s at most).
     async fn recv(&mut self) -> Value {
         let v = self.0.recv().await.expect("a message within 5 s");
-        assert_eq!(v["v"], 1, "every message names the protocol version: {v}");
+        assert_eq!(v["v"], protocol::VERSION, "every message names the protocol version: {v}");
         v
     }
 
@@ -488,6 +488,44 @@ async fn a_resent_message_is_not_applied_twice() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn version_2_moves_are_written_as_over_http() {
+    let (_d, path) = tmp();
+    let s = TestServer::start(&path, config());
+    let (_room, a, b) = seated(&s, "english").await;
+    let (mut a, mut b) = by_turn(a, b);
+    // Move text, as `POST /api/games/{variant}/move` takes it.
+    let text = a.state["position"]["legal"][0]["text"].clone();
+    a.send(json!({ "type": "move", "id": "t", "game": 1, "ply": 0, "text": text })).await;
+    a.until("ack").await;
+    let m = b.until("moved").await;
+    assert_eq!((m["move"]["text"].clone(), m["ply"].as_u64(), m["number"].as_u64()), (text, Some(1), Some(1)));
+    assert_eq!(m["side"], a.color.clone().unwrap());
+    a.until("moved").await;
+    // `from` and the landing squares, as the legal list writes them (the client's `play`).
+    let mv = b.state["position"]["legal"][0].clone();
+    assert!(mv["key"].is_string(), "each route carries the key of its move: {mv}");
+    b.0.play("r", &mv).await.unwrap();
+    b.until("ack").await;
+    let m = a.until("moved").await;
+    assert_eq!((m["move"]["from"].clone(), m["move"]["path"].clone(), m["number"].as_u64()), (mv["from"].clone(), mv["path"].clone(), Some(1)));
+    // Both forms at once, or neither, cannot be read.
+    a.send(json!({ "type": "move", "id": "both", "game": 1, "ply": 2, "text": "9-13", "from": "9", "path": ["13"] })).await;
+    a.error("bad_message").await;
+    a.send(json!({ "type": "move", "id": "none", "game": 1, "ply": 2 })).await;
+    a.error("bad_message").await;
+    a.send(json!({ "type": "move", "id": "far", "game": 1, "ply": 2, "text": "1-32" })).await;
+    let e = a.error("illegal").await;
+    assert!(e["message"].as_str().unwrap().contains("legal moves are"), "{e}");
+    // The state has the same game fields as a local table's.
+    a.send(json!({ "type": "sync" })).await;
+    let st = a.until("state").await;
+    for field in ["quiet_count", "quiet_limit", "repetitions", "moves", "clock", "start_fen"] {
+        assert!(!st[field].is_null(), "state has {field}: {st}");
+    }
+    assert_eq!(st["moves"][1]["number"], 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_input_gets_errors_and_changes_nothing() {
     let (_d, path) = tmp();
     let s = TestServer::start(&path, config());
@@ -498,7 +536,7 @@ async fn hostile_input_gets_errors_and_changes_nothing() {
     let mut c = s.client(&room).await;
     c.send(json!({ "type": "move", "id": 1, "game": 1, "ply": 0, "path": ["9", "13"] })).await;
     c.error("hello_first").await;
-    c.send(json!({ "type": "hello", "v": 2 })).await;
+    c.send(json!({ "type": "hello", "v": 3 })).await;
     c.error("unsupported_version").await;
     // Malformed and unknown.
     a.send_raw(Message::text("{ not json")).await;
@@ -707,10 +745,39 @@ async fn after_the_grace_period_the_other_can_claim() {
     let (_d, path) = tmp();
     let cfg = RoomsConfig { grace: Duration::from_millis(400), burst: 1000, per_second: 1000, ..RoomsConfig::default() };
     let s = TestServer::start(&path, cfg);
+    // Turkish: Light (the creator, `a`) moves first.
     let (_room, mut a, b) = seated(&s, "turkish").await;
     a.send(json!({ "type": "claim", "id": "c0", "game": 1, "result": "win" })).await;
     let e = a.error("not_allowed").await;
-    assert!(e["message"].as_str().unwrap().contains("connected"), "{e}");
+    assert!(e["message"].as_str().unwrap().contains("turn"), "{e}");
+    drop(b);
+    a.until("presence").await;
+    // Not on one's own turn, even with the other gone (RULES.md section 4).
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    a.send(json!({ "type": "claim", "id": "c00", "game": 1, "result": "win" })).await;
+    let e = a.error("not_allowed").await;
+    assert!(e["message"].as_str().unwrap().contains("other player's turn"), "{e}");
+    let path = a.first_legal();
+    let p: Vec<&str> = path.iter().map(String::as_str).collect();
+    a.send_move("m1", &p).await;
+    a.until("moved").await;
+    a.send(json!({ "type": "claim", "id": "c01", "game": 1, "result": "win" })).await;
+    a.until("ack").await;
+    let st = a.until("state").await;
+    assert_eq!(st["outcome"]["reason"], "abandonment");
+}
+
+/// The grace period counts from when the player left; claiming too early is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_claim_waits_for_the_grace_period() {
+    let (_d, path) = tmp();
+    let cfg = RoomsConfig { grace: Duration::from_millis(400), burst: 1000, per_second: 1000, ..RoomsConfig::default() };
+    let s = TestServer::start(&path, cfg);
+    let (_room, mut a, b) = seated(&s, "turkish").await;
+    let path = a.first_legal();
+    let p: Vec<&str> = path.iter().map(String::as_str).collect();
+    a.send_move("m1", &p).await;
+    a.until("moved").await;
     drop(b);
     a.until("presence").await;
     a.send(json!({ "type": "claim", "id": "c1", "game": 1, "result": "win" })).await;

@@ -1,8 +1,9 @@
 //! DXP messages: their fields, their encoding as NUL-ended ASCII strings (see [`super`]), and
 //! the legal move a MOVE message names.
 
+use draughts_rules::notation::square;
 use draughts_rules::resolve::{self, MoveQuery};
-use draughts_rules::{Color, Move, PieceKind, Position, Variant};
+use draughts_rules::{Color, Move, PieceKind, Position, Square, Variant};
 
 /// A DXP message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -219,24 +220,19 @@ impl Message {
 
     /// The DXP MOVE message of one of our moves.
     pub fn of_move(mv: &Move, seconds: u32) -> Message {
-        let g = Variant::International.geometry();
-        Message::Move {
-            seconds,
-            from: g.number_of_bit(mv.from().bit()),
-            to: g.number_of_bit(mv.to().bit()),
-            captured: mv.captured_squares().map(|b| g.number_of_bit(b.bit())).collect(),
-        }
+        let number = |sq: Square| square::number(Variant::International, sq).expect("International squares are numbered");
+        Message::Move { seconds, from: number(mv.from()), to: number(mv.to()), captured: mv.captured_squares().map(number).collect() }
     }
 }
 
 /// Finds the legal move a MOVE message names (origin, destination and captured set).
 pub fn find_move(pos: &Position, from: u32, to: u32, captured: &[u32]) -> Result<Move, String> {
     let g = Variant::International.geometry();
-    let bit = |n: u32| g.bit_of_number(n).ok_or_else(|| format!("square {n} is not on the board"));
-    let (f, t) = (bit(from)?, bit(to)?);
+    let square_of = |n: u32| g.bit_of_number(n).map(Square::from_bit).ok_or_else(|| format!("square {n} is not on the board"));
+    let (f, t) = (square_of(from)?, square_of(to)?);
     let mut set = 0u64;
     for c in captured {
-        set |= 1u64 << bit(*c)?;
+        set |= square_of(*c)?.mask();
     }
     resolve::find(pos, MoveQuery::Taking { from: f, to: t, captured: Some(set), capture_mark: false }).map_err(|e| e.to_string())
 }

@@ -111,6 +111,6 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, String> {
     let fail = |e: MatchError| format!("move {t:?}: {}", e.reason());
     let lexed = movetext::lex(pos.variant(), t).map_err(|e| fail(MatchError::Syntax(e)))?;
     let squares = &lexed.squares;
-    let captured = (squares.len() > 2).then(|| squares[2..].iter().fold(0u64, |acc, b| acc | 1u64 << b));
+    let captured = (squares.len() > 2).then(|| squares[2..].iter().fold(0u64, |acc, sq| acc | sq.mask()));
     resolve::find(pos, MoveQuery::Taking { from: squares[0], to: squares[1], captured, capture_mark: lexed.capture_mark }).map_err(fail)
 }

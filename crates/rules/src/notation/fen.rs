@@ -16,6 +16,7 @@
 //! field (`W:`, `W:W1::B2`), an empty list item (`W:W1,,2:B3`, `W:W1,:B3`).
 
 use super::{square, ParseError};
+use crate::square::Square;
 use crate::variant::{SquareNotation, Variant};
 use crate::{BoardKind, Color, Position};
 
@@ -118,7 +119,7 @@ fn read(variant: Variant, fen: &str) -> Result<Position, ParseError> {
     Position::new(variant, sides[0], sides[1], kings, side).map_err(|e| {
         let msg = match e {
             crate::SetupError::NotASquare(b) | crate::SetupError::BothSides(b) | crate::SetupError::KingOnEmpty(b) => {
-                format!("{e} ({})", square::name(variant, b))
+                format!("{e} ({})", Square::from_bit(b).name(variant))
             }
             crate::SetupError::TooManyPieces { .. } => e.to_string(),
         };
@@ -169,7 +170,7 @@ fn read_item(variant: Variant, s: &str) -> Result<u64, String> {
         }
         return Ok(bits);
     }
-    square::parse(variant, s).map(|b| 1u64 << b)
+    square::parse(variant, s).map(Square::mask)
 }
 
 /// Writes the FEN of a position: `W:W21-32:B1-12`, kings as `K30`, runs of three or more
@@ -213,7 +214,7 @@ pub fn write(pos: &Position) -> String {
             }
             SquareNotation::Algebraic => {
                 let mut list: Vec<(String, bool)> = crate::bitboard::bits(pos.pieces(color))
-                    .map(|b| (square::algebraic(v, b), pos.all_kings() & (1u64 << b) != 0))
+                    .map(|b| (square::algebraic(v, Square::from_bit(b)), pos.all_kings() & (1u64 << b) != 0))
                     .collect();
                 list.sort_by_key(|(s, _)| (s.as_bytes()[0], s[1..].parse::<u32>().unwrap_or(0)));
                 items = list.into_iter().map(|(s, k)| if k { format!("K{s}") } else { s }).collect();

@@ -8,6 +8,7 @@ use super::{square, ParseError};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::resolve::{self, MoveQuery};
+use crate::square::Square;
 use crate::variant::Variant;
 use std::fmt;
 
@@ -16,10 +17,10 @@ const WHAT: &str = "move";
 /// Writes a move with its full path in the variant's square names.
 pub fn write(variant: Variant, mv: &Move) -> String {
     let sep = if mv.is_capture() { "x" } else { "-" };
-    let mut s = square::name(variant, mv.origin_bit());
-    for &l in mv.landing_bits() {
+    let mut s = mv.from().name(variant);
+    for l in mv.landings() {
         s.push_str(sep);
-        s.push_str(&square::name(variant, l as u32));
+        s.push_str(&l.name(variant));
     }
     s
 }
@@ -27,15 +28,15 @@ pub fn write(variant: Variant, mv: &Move) -> String {
 /// Writes a move in the short origin-destination form (`32x14`).
 pub fn write_short(variant: Variant, mv: &Move) -> String {
     let sep = if mv.is_capture() { "x" } else { "-" };
-    format!("{}{}{}", square::name(variant, mv.origin_bit()), sep, square::name(variant, mv.destination_bit()))
+    format!("{}{}{}", mv.from().name(variant), sep, mv.to().name(variant))
 }
 
-/// A lexed move text: its squares (bit indices, origin first) and whether a capture mark
+/// A lexed move text: its squares (origin first) and whether a capture mark
 /// (`x`, `:`, `×`) joined any two of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lexed {
     /// Origin, the landing squares written, destination.
-    pub squares: Vec<u32>,
+    pub squares: Vec<Square>,
     /// True when the text wrote a capture separator.
     pub capture_mark: bool,
 }
@@ -45,8 +46,8 @@ pub fn lex(variant: Variant, text: &str) -> Result<Lexed, ParseError> {
     read_squares(variant, text).map_err(|e| e.bytes_to_chars(text))
 }
 
-/// Reads the squares of a move text (bit indices), as [`lex`].
-pub fn squares(variant: Variant, text: &str) -> Result<Vec<u32>, ParseError> {
+/// Reads the squares of a move text, as [`lex`].
+pub fn squares(variant: Variant, text: &str) -> Result<Vec<Square>, ParseError> {
     lex(variant, text).map(|l| l.squares)
 }
 

@@ -7,6 +7,7 @@
 //! from rank 1 upwards and from file a rightwards.
 
 use super::{square, ParseError};
+use crate::square::Square;
 use crate::variant::Variant;
 use crate::{Color, Position};
 
@@ -65,8 +66,7 @@ fn read(variant: Variant, text: &str) -> Result<Position, ParseError> {
             _ => return Err(ParseError::new(WHAT, clause.trim(), coff, "expected \"Light c3\", \"Light king e5\" or \"Light to move\"")),
         };
         let wpos = clause.find(words[sq_word]).map(|p| off + p).unwrap_or(coff);
-        let bit = square::parse(variant, words[sq_word]).map_err(|r| ParseError::new(WHAT, words[sq_word], wpos, r))?;
-        let b = 1u64 << bit;
+        let b = square::parse(variant, words[sq_word]).map_err(|r| ParseError::new(WHAT, words[sq_word], wpos, r))?.mask();
         if (sides[0] | sides[1]) & b != 0 {
             return Err(ParseError::new(WHAT, words[sq_word], wpos, "two pieces on one square"));
         }
@@ -98,7 +98,7 @@ pub fn write(pos: &Position) -> String {
         list.sort();
         for (_, _, b) in list {
             let king = pos.all_kings() & (1u64 << b) != 0;
-            let name = square::algebraic(v, b);
+            let name = square::algebraic(v, Square::from_bit(b));
             parts.push(if king { format!("{color} king {name}") } else { format!("{color} {name}") });
         }
     }

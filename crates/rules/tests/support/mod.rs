@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use draughts_rules::notation::{fen, movetext, square, text};
-use draughts_rules::{Game, Move, Position, Variant};
+use draughts_rules::{Game, Move, Position, Square, Variant};
 use proptest::prelude::Rng as _;
 use proptest::test_runner::{RngAlgorithm, TestRng};
 
@@ -14,18 +14,18 @@ pub fn pos(v: Variant, s: &str) -> Position {
     r.unwrap_or_else(|e| panic!("{v}: cannot read test position {s:?}: {e}"))
 }
 
-/// The bit of an algebraic square name.
-pub fn sq(v: Variant, name: &str) -> u32 {
+/// The square of a square name.
+pub fn sq(v: Variant, name: &str) -> Square {
     square::parse(v, name).unwrap_or_else(|e| panic!("{v}: bad square {name:?}: {e}"))
 }
 
 /// A move as its algebraic path: `c3xe5xg7`, `c3-d4`.
 pub fn path(v: Variant, m: &Move) -> String {
     let sep = if m.is_capture() { 'x' } else { '-' };
-    let mut s = square::algebraic(v, m.from().bit());
+    let mut s = square::algebraic(v, m.from());
     for l in m.landings() {
         s.push(sep);
-        s.push_str(&square::algebraic(v, l.bit()));
+        s.push_str(&square::algebraic(v, l));
     }
     s
 }
@@ -35,7 +35,7 @@ pub fn captured(v: Variant, m: &Move) -> Vec<String> {
     let mut c: Vec<(u32, u32, String)> = m
         .captured_squares()
         .map(|b| {
-            let n = square::algebraic(v, b.bit());
+            let n = square::algebraic(v, b);
             let file = n.as_bytes()[0] as u32;
             let rank: u32 = n[1..].parse().unwrap();
             (file, rank, n)

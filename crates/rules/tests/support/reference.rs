@@ -132,8 +132,8 @@ impl Board {
         let mut cells = vec![None; (size * size) as usize];
         for r in 0..size {
             for c in 0..size {
-                if let Some(bit) = square::from_row_col(v, r as u32 + 1, c as u32 + 1) {
-                    if let Some(pc) = p.piece_at(bit) {
+                if let Some(sq) = square::from_row_col(v, r as u32 + 1, c as u32 + 1) {
+                    if let Some(pc) = p.piece_at(sq.bit()) {
                         cells[(r * size + c) as usize] =
                             Some(Piece { light: pc.color == Color::Light, king: pc.kind == draughts_rules::PieceKind::King });
                     }
@@ -150,7 +150,7 @@ impl Board {
         for r in 0..self.size {
             for c in 0..self.size {
                 if let Some(pc) = self.at((r, c)) {
-                    let bit = 1u64 << square::from_row_col(v, r as u32 + 1, c as u32 + 1).expect("a playable square");
+                    let bit = square::from_row_col(v, r as u32 + 1, c as u32 + 1).expect("a playable square").mask();
                     if pc.light {
                         light |= bit;
                     } else {

@@ -63,7 +63,8 @@ pub async fn create_room(addr: SocketAddr, variant: &str, side: &str) -> Result<
     Ok(serde_json::from_str(&body)?)
 }
 
-/// The squares of a legal move as `position.legal` lists it: origin first, then each landing.
+/// The squares of a legal move as `position.legal` lists it: origin first, then each landing
+/// (the `path` of a protocol version 1 `move`).
 pub fn route(mv: &Value) -> Vec<String> {
     let mut p: Vec<String> = mv["from"].as_str().map(str::to_string).into_iter().collect();
     p.extend(mv["path"].as_array().into_iter().flatten().filter_map(|s| s.as_str().map(str::to_string)));
@@ -194,7 +195,8 @@ impl RoomClient {
         Ok(w)
     }
 
-    /// Sends a move as a full path, in the game and ply last seen.
+    /// Sends a move as a full path, origin first (protocol version 1's shape, still read), in
+    /// the game and ply last seen.
     pub async fn send_move(&mut self, id: impl Into<Value>, path: &[&str]) -> Result<(), ClientError> {
         let m = json!({ "type": "move", "id": id.into(), "game": self.game, "ply": self.ply, "path": path });
         self.send(&m).await
@@ -203,7 +205,7 @@ impl RoomClient {
     /// Plays `mv`, a move of `position.legal`, with its captured squares, in the game and ply
     /// last seen.
     pub async fn play(&mut self, id: impl Into<Value>, mv: &Value) -> Result<(), ClientError> {
-        let m = json!({ "type": "move", "id": id.into(), "game": self.game, "ply": self.ply, "path": route(mv), "captured": mv["captured"] });
+        let m = json!({ "type": "move", "id": id.into(), "game": self.game, "ply": self.ply, "from": mv["from"], "path": mv["path"], "captured": mv["captured"] });
         self.send(&m).await
     }
 

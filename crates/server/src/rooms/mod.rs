@@ -255,12 +255,9 @@ impl Rooms {
         let any = !cells.is_empty();
         for cell in cells {
             let mut room = cell.lock().await;
-            if room.core.meta.clock_since.is_some() {
+            if room.core.seated.clock().running() {
                 let mut next = room.core.clone();
-                let now = crate::store::now_ms();
-                let e = next.elapsed_at(now);
-                next.meta.elapsed = e;
-                next.meta.clock_since = None;
+                next.seated.stop_clock(crate::store::now_ms());
                 if self.inner.db.write(vec![next.save_op()]).await.is_ok() {
                     room.core = next;
                 }
@@ -396,8 +393,8 @@ async fn load_records(state: &AppState, id: &str, only: Option<u32>) -> Result<(
     let variant: Variant = row.variant.parse().map_err(|e| broken(format!("{e}")))?;
     let mut out = Vec::new();
     for g in &games {
-        let (game, _, _) = db::replay(variant, g).map_err(broken)?;
-        out.push(GameRecord { game_no: g.game_no, light_player: g.light_player, game, started_at: g.started_at });
+        let (seated, _) = db::replay(variant, g).map_err(broken)?;
+        out.push(GameRecord { game_no: g.game_no, light_player: g.light_player, game: seated.game().clone(), started_at: g.started_at });
     }
     Ok((row, variant, out))
 }
@@ -656,11 +653,9 @@ async fn connection(rooms: Rooms, id: String, socket: WebSocket) {
         };
         match (parsed, &joined) {
             (ClientMsg::Hello { v, token, join }, None) => {
-                if v != protocol::VERSION {
-                    send(protocol::error_text(
-                        None,
-                        &ProtoError::new(ErrorCode::UnsupportedVersion, format!("this server speaks protocol version {}, not {v}", protocol::VERSION)),
-                    ));
+                if !(protocol::OLDEST_VERSION..=protocol::VERSION).contains(&v) {
+                    let speaks = format!("this server speaks protocol versions {} to {}, not {v}", protocol::OLDEST_VERSION, protocol::VERSION);
+                    send(protocol::error_text(None, &ProtoError::new(ErrorCode::UnsupportedVersion, speaks)));
                     continue;
                 }
                 // The room may have been dropped from memory since the upgrade: load it again.

@@ -1,18 +1,29 @@
-//! The room protocol, version 1 (`docs/rooms-protocol.md`): JSON text messages over the room's
+//! The room protocol, version 2 (`docs/rooms-protocol.md`; version 1 is still read): JSON text messages over the room's
 //! WebSocket. Client messages are read field by field so that every mistake gets an error
 //! naming the field; server messages are the structs below.
 
 use crate::table::Side;
-use crate::wire::{ClockJson, MoveJson, OutcomeJson, PlayedJson, PositionJson};
+use crate::wire::{ClockJson, GameJson, MoveInput, OutcomeJson, PlayedJson, PositionJson};
 use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-/// The protocol version this server speaks. A client's `hello` must name it.
-pub const VERSION: u32 = 1;
+/// The protocol version this server speaks. A client's `hello` names it or [`OLDEST_VERSION`].
+///
+/// Version 2 moves are written as over HTTP (`text`, or `from` and the landing squares in
+/// `path`); version 1 wrote `path` with the origin first, which is still read: a `move` with
+/// `path` and neither `from` nor `text` is read that way.
+pub const VERSION: u32 = 2;
+
+/// The oldest version a client may still speak (its messages are read; the server's messages
+/// only gained fields since).
+pub const OLDEST_VERSION: u32 = 1;
 
 /// Longest message id accepted (characters).
 pub const MAX_ID_LEN: usize = 64;
+
+/// The longest move text a `move` may carry (a full chain of the longest capture fits).
+pub const MAX_MOVE_TEXT: usize = 160;
 
 /// Error codes of `error` messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -73,7 +84,7 @@ pub enum ClaimResult {
 /// A player's action. Each carries the client's message `id`.
 #[derive(Clone, Debug)]
 pub enum Action {
-    Move { id: String, game: u32, ply: usize, path: Vec<String>, captured: Option<Vec<String>> },
+    Move { id: String, game: u32, ply: usize, mv: MoveInput },
     OfferDraw { id: String, game: u32 },
     AcceptDraw { id: String, game: u32 },
     DeclineDraw { id: String, game: u32 },
@@ -83,6 +94,8 @@ pub enum Action {
     DeclineTakeback { id: String, game: u32 },
     Claim { id: String, game: u32, result: ClaimResult },
     Rematch { id: String, game: u32 },
+    WithdrawDraw { id: String, game: u32 },
+    WithdrawTakeback { id: String, game: u32 },
 }
 
 impl Action {
@@ -97,7 +110,9 @@ impl Action {
             | Action::GrantTakeback { id, .. }
             | Action::DeclineTakeback { id, .. }
             | Action::Claim { id, .. }
-            | Action::Rematch { id, .. } => id,
+            | Action::Rematch { id, .. }
+            | Action::WithdrawDraw { id, .. }
+            | Action::WithdrawTakeback { id, .. } => id,
         }
     }
 }
@@ -111,7 +126,7 @@ pub enum ClientMsg {
     Act(Action),
 }
 
-const TYPES: &str = "hello, ping, sync, move, offer_draw, accept_draw, decline_draw, resign, ask_takeback, grant_takeback, decline_takeback, claim, rematch";
+const TYPES: &str = "hello, ping, sync, move, offer_draw, accept_draw, decline_draw, withdraw_draw, resign, ask_takeback, grant_takeback, decline_takeback, withdraw_takeback, claim, rematch";
 
 fn bad(m: impl Into<String>) -> ProtoError {
     ProtoError::new(ErrorCode::BadMessage, m)
@@ -215,9 +230,31 @@ pub fn parse(text: &str) -> Result<ClientMsg, ProtoError> {
             ClientMsg::Sync
         }
         "move" => {
-            f.only(&["id", "game", "ply", "path", "captured"])?;
-            let path = f.squares("path")?.ok_or_else(|| bad("move: \"path\" is missing: list the squares of the move, origin first"))?;
-            ClientMsg::Act(Action::Move { id: f.id()?, game: f.game()?, ply: f.ply()?, path, captured: f.squares("captured")? })
+            f.only(&["id", "game", "ply", "text", "from", "path", "captured"])?;
+            let text = match f.get("text") {
+                Some(Value::String(t)) if t.len() <= MAX_MOVE_TEXT => Some(t.clone()),
+                Some(v) => return Err(bad(format!("move: \"text\" must be move text like \"11-15\" (at most {MAX_MOVE_TEXT} bytes), not {v}"))),
+                None => None,
+            };
+            let from = match f.get("from") {
+                Some(Value::String(t)) if t.len() <= 4 => Some(t.clone()),
+                Some(v) => return Err(bad(format!("move: \"from\" must be a square name like \"11\" or \"c3\", not {v}"))),
+                None => None,
+            };
+            let mut path = f.squares("path")?;
+            if text.is_none() && path.is_none() {
+                return Err(bad("move: give \"text\" (like \"11-15\") or \"from\" and \"path\" (the landing squares in order)"));
+            }
+            let (from, path) = match (from, path.take()) {
+                // Version 1: the origin first in `path`.
+                (None, Some(mut squares)) if text.is_none() && !squares.is_empty() => {
+                    let origin = squares.remove(0);
+                    (Some(origin), Some(squares))
+                }
+                (from, path) => (from, path),
+            };
+            let mv = MoveInput { text, from, path, captured: f.squares("captured")?, ply: None };
+            ClientMsg::Act(Action::Move { id: f.id()?, game: f.game()?, ply: f.ply()?, mv })
         }
         "offer_draw" => game_only(&f).map(|(id, game)| ClientMsg::Act(Action::OfferDraw { id, game }))?,
         "accept_draw" => game_only(&f).map(|(id, game)| ClientMsg::Act(Action::AcceptDraw { id, game }))?,
@@ -226,6 +263,8 @@ pub fn parse(text: &str) -> Result<ClientMsg, ProtoError> {
         "grant_takeback" => game_only(&f).map(|(id, game)| ClientMsg::Act(Action::GrantTakeback { id, game }))?,
         "decline_takeback" => game_only(&f).map(|(id, game)| ClientMsg::Act(Action::DeclineTakeback { id, game }))?,
         "rematch" => game_only(&f).map(|(id, game)| ClientMsg::Act(Action::Rematch { id, game }))?,
+        "withdraw_draw" => game_only(&f).map(|(id, game)| ClientMsg::Act(Action::WithdrawDraw { id, game }))?,
+        "withdraw_takeback" => game_only(&f).map(|(id, game)| ClientMsg::Act(Action::WithdrawTakeback { id, game }))?,
         "ask_takeback" => {
             f.only(&["id", "game", "ply"])?;
             ClientMsg::Act(Action::AskTakeback { id: f.id()?, game: f.game()?, ply: f.ply()? })
@@ -266,7 +305,8 @@ pub struct RematchJson {
     pub dark: bool,
 }
 
-/// `state`: the whole room.
+/// `state`: the whole room: the room's own fields and its seated game's state, the same shape
+/// as a local table's ([`GameJson`]).
 #[derive(Serialize)]
 pub struct StateMsg<'a> {
     #[serde(rename = "type")]
@@ -275,26 +315,34 @@ pub struct StateMsg<'a> {
     pub seq: u64,
     pub now: i64,
     pub room: &'a str,
-    pub variant: &'static str,
+    /// The room's game number (1 first; each rematch adds one).
     pub game: u32,
     pub light_player: u8,
     pub started: bool,
     pub seats: SeatsJson,
     pub grace_ms: i64,
-    pub start_fen: String,
-    pub ply: usize,
-    pub side_to_move: Side,
-    pub moves: Vec<PlayedJson>,
-    pub position: PositionJson,
-    pub last_move: Option<MoveJson>,
-    pub outcome: Option<OutcomeJson>,
-    pub clock: ClockJson,
+    #[serde(flatten)]
+    pub state: GameJson,
     pub draw_offer: Option<Side>,
     pub takeback: Option<Side>,
     pub rematch: RematchJson,
+    /// Set only in the `state` that follows a decline, so that the side who asked is told:
+    /// what was declined and by whom.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub declined: Option<DeclinedJson>,
 }
 
-/// `moved`: one move, and what the board needs next.
+/// What a decline answered (in the `state` after it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct DeclinedJson {
+    /// `draw` (an offer) or `takeback` (a request).
+    pub what: &'static str,
+    /// The side that declined.
+    pub by: Side,
+}
+
+/// `moved`: one move (as the move list holds it: ply, number, side, time) and what the board
+/// needs next.
 #[derive(Serialize)]
 pub struct MovedMsg {
     #[serde(rename = "type")]
@@ -303,13 +351,9 @@ pub struct MovedMsg {
     pub seq: u64,
     pub now: i64,
     pub game: u32,
-    /// Plies played after this move.
-    pub ply: usize,
-    /// The mover.
-    pub side: Side,
-    pub spent_ms: i64,
-    #[serde(rename = "move")]
-    pub mv: MoveJson,
+    /// `ply` is the plies played after this move; `side` the mover.
+    #[serde(flatten)]
+    pub played: PlayedJson,
     pub position: PositionJson,
     pub outcome: Option<OutcomeJson>,
     pub clock: ClockJson,

@@ -9,12 +9,13 @@
 use super::db::{Op, RoomDb};
 use super::protocol::{self, Action, ClaimResult, ErrorCode, ProtoError};
 use super::RoomsConfig;
+use crate::clock::Clock;
+use crate::seated_game::{Offers, SeatedGame};
 use crate::store::now_ms;
 use crate::table::Side;
-use crate::wire::{ClockJson, MoveJson, OutcomeJson, PlayedJson, PositionJson};
+use crate::wire::MoveInput;
 use axum::extract::ws::{Message, Utf8Bytes};
 use draughts_rules::notation::{fen, movetext};
-use draughts_rules::resolve::{self, MatchError};
 use draughts_rules::{Color, Game, Move, Outcome, Reason, Variant};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -24,21 +25,26 @@ use tokio::sync::{mpsc, Notify};
 /// How many recent message ids per player are remembered (and stored) to spot a resent message.
 pub(crate) const RECENT_IDS: usize = 64;
 
-/// The part of a room's state that is stored as JSON in `rooms.meta`.
+/// What a room adds to its seated game, stored with the game's clock and offers as JSON in
+/// `rooms.meta` ([`StoredMeta`]).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub(crate) struct Meta {
-    /// Banked elapsed milliseconds of finished turns, `[light, dark]`.
-    pub elapsed: [i64; 2],
-    /// When the running turn started (Unix ms); `None` while the clock is stopped.
-    pub clock_since: Option<i64>,
-    /// The side that offers a draw.
-    pub draw_offer: Option<Side>,
-    /// The side that asks to take its last move back.
-    pub takeback: Option<Side>,
     /// Which players (0 = creator, 1 = guest) asked for a rematch after the game ended.
     pub rematch: [bool; 2],
     /// Ids of each player's last accepted messages, newest last.
     pub recent: [VecDeque<String>; 2],
+}
+
+/// The JSON of `rooms.meta`: the current game's clock and offers and the room's [`Meta`], in one
+/// flat object (`elapsed`, `clock_since`, `draw_offer`, `takeback`, `rematch`, `recent`).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub(crate) struct StoredMeta {
+    #[serde(flatten)]
+    pub clock: Clock,
+    #[serde(flatten)]
+    pub offers: Offers,
+    #[serde(flatten)]
+    pub meta: Meta,
 }
 
 /// A room's stored state.
@@ -54,9 +60,8 @@ pub(crate) struct Core {
     pub game_no: u32,
     /// The player who has Light in the current game (colours swap on each rematch).
     pub light_player: u8,
-    pub game: Game,
-    /// Milliseconds each move's mover spent on it.
-    pub spent: Vec<i64>,
+    /// The current game, with its clock and the players' offers.
+    pub seated: SeatedGame,
     pub meta: Meta,
 }
 
@@ -65,13 +70,9 @@ fn color_side(c: Color) -> Side {
 }
 
 impl Core {
-    /// The routes the player to move may play: every legal route, none once the game is over.
-    fn playable_routes(&self) -> Vec<Move> {
-        if self.game.outcome().is_none() {
-            self.game.position().legal_routes()
-        } else {
-            Vec::new()
-        }
+    /// The current game.
+    pub(crate) fn game(&self) -> &Game {
+        self.seated.game()
     }
 
     /// A new room with its first game: the creator (player 0) gets `creator_color`.
@@ -83,8 +84,7 @@ impl Core {
             tokens: [Some(token), None],
             game_no: 1,
             light_player: if creator_color == Color::Light { 0 } else { 1 },
-            game: Game::new(variant),
-            spent: Vec::new(),
+            seated: SeatedGame::new(Game::new(variant)),
             meta: Meta::default(),
         }
     }
@@ -110,36 +110,10 @@ impl Core {
         self.tokens.iter().all(Option::is_some)
     }
 
-    pub(crate) fn elapsed_at(&self, now: i64) -> [i64; 2] {
-        let mut e = self.meta.elapsed;
-        if let Some(since) = self.meta.clock_since {
-            e[self.game.position().side_to_move().index()] += (now - since).max(0);
-        }
-        e
-    }
-
-    /// Moves the running turn's time into the bank and stops the clock; returns that time.
-    fn bank(&mut self, now: i64) -> i64 {
-        let used = self.meta.clock_since.map(|s| (now - s).max(0)).unwrap_or(0);
-        self.meta.elapsed[self.game.position().side_to_move().index()] += used;
-        self.meta.clock_since = None;
-        used
-    }
-
     /// The clock runs while the game is on and not over.
     pub(crate) fn run_clock(&mut self, now: i64) {
-        if self.started() && self.game.outcome().is_none() && self.meta.clock_since.is_none() {
-            self.meta.clock_since = Some(now);
-        }
-    }
-
-    pub(crate) fn clock_json(&self, now: i64) -> ClockJson {
-        let e = self.elapsed_at(now);
-        ClockJson {
-            light_ms: e[0],
-            dark_ms: e[1],
-            total_ms: e[0] + e[1],
-            running: self.meta.clock_since.map(|_| self.game.position().side_to_move().into()),
+        if self.started() {
+            self.seated.start_clock(now);
         }
     }
 
@@ -150,7 +124,7 @@ impl Core {
             created_at: self.created_at,
             tokens: self.tokens.clone(),
             game_no: self.game_no,
-            meta: serde_json::to_string(&self.meta).expect("meta serialises"),
+            meta: serde_json::to_string(&StoredMeta { clock: self.seated.clock(), offers: self.seated.offers(), meta: self.meta.clone() }).expect("meta serialises"),
         }
     }
 
@@ -159,13 +133,13 @@ impl Core {
             room: self.id.clone(),
             game_no: self.game_no,
             light_player: self.light_player,
-            start_fen: fen::write(self.game.start()),
+            start_fen: fen::write(self.game().start()),
             started_at: now,
         }
     }
 
     fn end_game_op(&self, now: i64) -> Option<Op> {
-        let o = self.game.outcome()?;
+        let o = self.game().outcome()?;
         Some(Op::EndGame {
             room: self.id.clone(),
             game_no: self.game_no,
@@ -191,7 +165,7 @@ impl Core {
         if game != self.game_no {
             return Err(ProtoError::new(ErrorCode::Stale, format!("this is about game {game}, but the room is at game {}", self.game_no)));
         }
-        if let Some(o) = self.game.outcome() {
+        if let Some(o) = self.game().outcome() {
             return Err(ProtoError::new(ErrorCode::GameOver, format!("the game is over: {o}")));
         }
         if !self.started() {
@@ -200,23 +174,12 @@ impl Core {
         Ok(())
     }
 
-    /// Finds the legal route given as a full path of square names, origin first (RULES.md
-    /// section 8 move text), optionally with the captured squares to tell two routes apart.
-    #[cfg(test)]
-    pub(crate) fn find_move(&self, path: &[String], captured: Option<&[String]>) -> Result<Move, ProtoError> {
-        self.route_of(path, captured)
-    }
-
-    /// The legal route of a move message: square names, origin first, then every landing
-    /// square, with the captured squares when given. Unreadable squares are `bad_message`;
-    /// an illegal, ambiguous or cut-short move is `illegal`.
-    fn route_of(&self, path: &[String], captured: Option<&[String]>) -> Result<Move, ProtoError> {
-        resolve::find_route(self.game.position(), path, captured).map_err(|e| {
-            let code = match e {
-                MatchError::BadSquare { .. } | MatchError::Syntax(_) => ErrorCode::BadMessage,
-                _ => ErrorCode::Illegal,
-            };
-            ProtoError::new(code, format!("\"path\": {e}"))
+    /// The legal move a move message names ([`MoveInput`], as over HTTP). Unreadable input is
+    /// `bad_message`; an illegal, ambiguous or cut-short move is `illegal`.
+    pub(crate) fn move_of(&self, input: &MoveInput) -> Result<Move, ProtoError> {
+        input.resolve(self.game().position()).map_err(|e| {
+            let code = if e.unreadable() { ErrorCode::BadMessage } else { ErrorCode::Illegal };
+            ProtoError::new(code, e.to_string())
         })
     }
 
@@ -228,117 +191,125 @@ impl Core {
         let mut next = self.clone();
         let mut ops = Vec::new();
         let announce;
+        let over = |e: draughts_rules::PlayError| ProtoError::new(ErrorCode::GameOver, e.to_string());
+        let offers = self.seated.offers();
         match action {
-            Action::Move { game, ply, path, captured, .. } => {
+            Action::Move { game, ply, mv, .. } => {
                 // An unreadable message is answered as such before the game's state is checked.
-                let found = self.route_of(path, captured.as_deref());
+                let found = self.move_of(mv);
                 if let Err(e) = &found {
                     if e.code == ErrorCode::BadMessage {
                         return Err(e.clone());
                     }
                 }
                 self.in_progress(*game)?;
-                if *ply != self.game.ply() {
+                if *ply != self.game().ply() {
                     return Err(ProtoError::new(
                         ErrorCode::Stale,
-                        format!("the game is at ply {}, not {ply}: a move was played since", self.game.ply()),
+                        format!("the game is at ply {}, not {ply}: a move was played since", self.game().ply()),
                     ));
                 }
-                if self.game.position().side_to_move() != me {
-                    return Err(ProtoError::new(ErrorCode::NotYourTurn, format!("it is {}'s turn", self.game.position().side_to_move())));
+                if self.seated.to_move() != me {
+                    return Err(ProtoError::new(ErrorCode::NotYourTurn, format!("it is {}'s turn", self.seated.to_move())));
                 }
                 let mv = found?;
-                let spent = next.bank(now);
-                next.game.play(&mv).map_err(|e| ProtoError::new(ErrorCode::Illegal, e.to_string()))?;
-                next.spent.push(spent);
-                next.meta.draw_offer = None;
-                next.meta.takeback = None;
-                next.run_clock(now);
+                next.seated.play(&mv, now).map_err(|e| ProtoError::new(ErrorCode::Illegal, e.to_string()))?;
                 ops.push(Op::AddMove {
                     room: self.id.clone(),
                     game_no: self.game_no,
-                    ply: next.game.ply(),
+                    ply: next.game().ply(),
                     text: movetext::write(self.variant, &mv),
-                    spent_ms: spent,
+                    spent_ms: *next.seated.spent().last().expect("a move was played"),
                     msg_id: Some(action.id().to_string()),
                 });
                 ops.extend(next.end_game_op(now));
-                announce = Announce::Moved(mv);
+                announce = Announce::Moved;
             }
             Action::OfferDraw { game, .. } => {
                 self.in_progress(*game)?;
-                match self.meta.draw_offer {
+                match offers.draw_offer {
                     Some(s) if s == color_side(me) => return Err(ProtoError::new(ErrorCode::NoOffer, "you already offer a draw")),
+                    // Both want a draw: that is agreement.
                     Some(_) => {
-                        // Both want a draw: that is agreement.
-                        next.bank(now);
-                        next.game.finish(Outcome::Draw(Reason::Agreement)).map_err(|e| ProtoError::new(ErrorCode::GameOver, e.to_string()))?;
-                        next.meta.draw_offer = None;
-                        next.meta.takeback = None;
+                        next.seated.finish(Outcome::Draw(Reason::Agreement), now).map_err(over)?;
                         ops.extend(next.end_game_op(now));
                     }
-                    None => next.meta.draw_offer = Some(color_side(me)),
+                    None => next.seated.set_offers(Offers { draw_offer: Some(color_side(me)), ..offers }),
                 }
                 announce = Announce::State;
             }
             Action::AcceptDraw { game, .. } | Action::DeclineDraw { game, .. } => {
                 self.in_progress(*game)?;
-                if self.meta.draw_offer != Some(color_side(them)) {
+                if offers.draw_offer != Some(color_side(them)) {
                     return Err(ProtoError::new(ErrorCode::NoOffer, "there is no draw offer from the other player"));
                 }
-                next.meta.draw_offer = None;
                 if matches!(action, Action::AcceptDraw { .. }) {
-                    next.bank(now);
-                    next.meta.takeback = None;
-                    next.game.finish(Outcome::Draw(Reason::Agreement)).map_err(|e| ProtoError::new(ErrorCode::GameOver, e.to_string()))?;
+                    next.seated.finish(Outcome::Draw(Reason::Agreement), now).map_err(over)?;
                     ops.extend(next.end_game_op(now));
+                    announce = Announce::State;
+                } else {
+                    next.seated.set_offers(Offers { draw_offer: None, ..offers });
+                    announce = Announce::Declined(protocol::DeclinedJson { what: "draw", by: color_side(me) });
                 }
+            }
+            Action::WithdrawDraw { game, .. } => {
+                self.in_progress(*game)?;
+                if offers.draw_offer != Some(color_side(me)) {
+                    return Err(ProtoError::new(ErrorCode::NoOffer, "you have no draw offer to withdraw"));
+                }
+                next.seated.set_offers(Offers { draw_offer: None, ..offers });
+                announce = Announce::State;
+            }
+            Action::WithdrawTakeback { game, .. } => {
+                self.in_progress(*game)?;
+                if offers.takeback != Some(color_side(me)) {
+                    return Err(ProtoError::new(ErrorCode::NoOffer, "you have no takeback request to withdraw"));
+                }
+                next.seated.set_offers(Offers { takeback: None, ..offers });
                 announce = Announce::State;
             }
             Action::Resign { game, .. } => {
                 self.in_progress(*game)?;
-                next.bank(now);
-                next.meta.draw_offer = None;
-                next.meta.takeback = None;
-                next.game.resign(me).map_err(|e| ProtoError::new(ErrorCode::GameOver, e.to_string()))?;
+                next.seated.finish(Outcome::Win(them, Reason::Resignation), now).map_err(over)?;
                 ops.extend(next.end_game_op(now));
                 announce = Announce::State;
             }
             Action::AskTakeback { game, ply, .. } => {
                 self.in_progress(*game)?;
-                if *ply != self.game.ply() {
-                    return Err(ProtoError::new(ErrorCode::Stale, format!("the game is at ply {}, not {ply}", self.game.ply())));
+                if *ply != self.game().ply() {
+                    return Err(ProtoError::new(ErrorCode::Stale, format!("the game is at ply {}, not {ply}", self.game().ply())));
                 }
-                if self.meta.takeback.is_some() {
+                if offers.takeback.is_some() {
                     return Err(ProtoError::new(ErrorCode::NoOffer, "a takeback is already asked for"));
                 }
-                if self.takeback_plies(me).is_none() {
+                if self.seated.takeback_plies(me).is_none() {
                     return Err(ProtoError::new(ErrorCode::NoOffer, "you have no move to take back"));
                 }
-                next.meta.takeback = Some(color_side(me));
+                next.seated.set_offers(Offers { takeback: Some(color_side(me)), ..offers });
                 announce = Announce::State;
             }
             Action::GrantTakeback { game, .. } | Action::DeclineTakeback { game, .. } => {
                 self.in_progress(*game)?;
-                let Some(asker) = self.meta.takeback.filter(|&s| s == color_side(them)) else {
+                let Some(asker) = offers.takeback.filter(|&s| s == color_side(them)) else {
                     return Err(ProtoError::new(ErrorCode::NoOffer, "the other player has not asked for a takeback"));
                 };
-                next.meta.takeback = None;
                 if matches!(action, Action::GrantTakeback { .. }) {
-                    let n = self.takeback_plies(asker.into()).ok_or_else(|| ProtoError::new(ErrorCode::NoOffer, "no move to take back"))?;
-                    next.bank(now);
-                    for _ in 0..n {
-                        next.game.undo().map_err(|e| ProtoError::new(ErrorCode::NoOffer, e.to_string()))?;
-                        next.spent.pop();
-                    }
-                    next.meta.draw_offer = None;
-                    next.run_clock(now);
-                    ops.push(Op::Truncate { room: self.id.clone(), game_no: self.game_no, ply: next.game.ply() });
+                    let n = self.seated.takeback_plies(asker.into()).ok_or_else(|| ProtoError::new(ErrorCode::NoOffer, "no move to take back"))?;
+                    next.seated.take_back(n, now, true).map_err(|e| ProtoError::new(ErrorCode::NoOffer, e.to_string()))?;
+                    ops.push(Op::Truncate { room: self.id.clone(), game_no: self.game_no, ply: next.game().ply() });
+                    announce = Announce::State;
+                } else {
+                    next.seated.set_offers(Offers { takeback: None, ..offers });
+                    announce = Announce::Declined(protocol::DeclinedJson { what: "takeback", by: color_side(me) });
                 }
-                announce = Announce::State;
             }
             Action::Claim { game, result, .. } => {
                 self.in_progress(*game)?;
+                // RULES.md section 4: only while the absent player is to move (they let their
+                // own clock run; the claimant cannot leave on their own turn and win).
+                if self.seated.to_move() != them {
+                    return Err(ProtoError::new(ErrorCode::NotAllowed, "you can claim only while it is the other player's turn: make your move first"));
+                }
                 let other = self.player_of(them);
                 let gone_since = away[other as usize].ok_or_else(|| ProtoError::new(ErrorCode::NotAllowed, "the other player is connected"))?;
                 let wait = gone_since + cfg.grace.as_millis() as i64 - now;
@@ -348,14 +319,11 @@ impl Core {
                         format!("the other player may still come back: wait {} more seconds", (wait + 999) / 1000),
                     ));
                 }
-                next.bank(now);
-                next.meta.draw_offer = None;
-                next.meta.takeback = None;
                 let outcome = match result {
                     ClaimResult::Win => Outcome::Win(me, Reason::Abandonment),
                     ClaimResult::Draw => Outcome::Draw(Reason::Abandonment),
                 };
-                next.game.finish(outcome).map_err(|e| ProtoError::new(ErrorCode::GameOver, e.to_string()))?;
+                next.seated.finish(outcome, now).map_err(over)?;
                 ops.extend(next.end_game_op(now));
                 announce = Announce::State;
             }
@@ -363,7 +331,7 @@ impl Core {
                 if *game != self.game_no {
                     return Err(ProtoError::new(ErrorCode::Stale, format!("this is about game {game}, but the room is at game {}", self.game_no)));
                 }
-                if self.game.outcome().is_none() {
+                if self.game().outcome().is_none() {
                     return Err(ProtoError::new(ErrorCode::NotAllowed, "a rematch can start only when this game is over"));
                 }
                 if self.meta.rematch[player as usize] {
@@ -374,8 +342,7 @@ impl Core {
                     // Both asked: a new game with colours swapped.
                     next.game_no += 1;
                     next.light_player = 1 - self.light_player;
-                    next.game = Game::new(self.variant);
-                    next.spent.clear();
+                    next.seated = SeatedGame::new(Game::new(self.variant));
                     next.meta = Meta { recent: next.meta.recent.clone(), ..Meta::default() };
                     next.run_clock(now);
                     ops.push(next.new_game_op(now));
@@ -387,29 +354,6 @@ impl Core {
         // The room row goes first: the other ops refer to it.
         ops.insert(0, next.save_op());
         Ok(Transition { next, ops, announce })
-    }
-
-    /// How many plies a takeback for `c` undoes: back to just before `c`'s last move.
-    fn takeback_plies(&self, c: Color) -> Option<usize> {
-        let positions = self.game.positions();
-        let n = self.game.ply();
-        (0..n).rev().find(|&i| positions[i].side_to_move() == c).map(|i| n - i)
-    }
-
-    /// The moves played so far, for the move list.
-    pub(crate) fn played(&self) -> Vec<PlayedJson> {
-        let positions = self.game.positions();
-        self.game
-            .moves()
-            .iter()
-            .enumerate()
-            .map(|(i, m)| PlayedJson {
-                ply: i + 1,
-                side: positions[i].side_to_move().into(),
-                spent_ms: self.spent.get(i).copied().unwrap_or(0),
-                mv: MoveJson::new(self.variant, m),
-            })
-            .collect()
     }
 }
 
@@ -423,9 +367,11 @@ pub(crate) struct Transition {
 /// What is announced after an action.
 pub(crate) enum Announce {
     /// A move: the short `moved` message.
-    Moved(Move),
+    Moved,
     /// Anything else: the whole `state`.
     State,
+    /// A declined offer or request: the whole `state`, saying what was declined.
+    Declined(protocol::DeclinedJson),
 }
 
 /// One WebSocket connection registered in a room.
@@ -474,6 +420,11 @@ impl Room {
 
     /// The whole room as the `state` message.
     pub(crate) fn state_text(&self, now: i64) -> Utf8Bytes {
+        self.state_text_with(now, None)
+    }
+
+    /// The `state` message, with the decline it follows when there is one.
+    fn state_text_with(&self, now: i64, declined: Option<protocol::DeclinedJson>) -> Utf8Bytes {
         let c = &self.core;
         let rematch_side = |col: Color| c.meta.rematch[c.player_of(col) as usize];
         let msg = protocol::StateMsg {
@@ -482,44 +433,33 @@ impl Room {
             seq: self.seq,
             now,
             room: &c.id,
-            variant: c.variant.id(),
             game: c.game_no,
             light_player: c.light_player,
             started: c.started(),
             seats: self.seats(),
             grace_ms: self.cfg.grace.as_millis() as i64,
-            start_fen: fen::write(c.game.start()),
-            ply: c.game.ply(),
-            side_to_move: c.game.position().side_to_move().into(),
-            moves: c.played(),
-            position: PositionJson::new(c.game.position(), &c.playable_routes()),
-            last_move: c.game.moves().last().map(|m| MoveJson::new(c.variant, m)),
-            outcome: c.game.outcome().map(OutcomeJson::new),
-            clock: c.clock_json(now),
-            draw_offer: c.meta.draw_offer,
-            takeback: c.meta.takeback,
+            state: c.seated.to_json(now),
+            draw_offer: c.seated.offers().draw_offer,
+            takeback: c.seated.offers().takeback,
             rematch: protocol::RematchJson { light: rematch_side(Color::Light), dark: rematch_side(Color::Dark) },
+            declined,
         };
         serde_json::to_string(&msg).expect("state serialises").into()
     }
 
     /// The `moved` message for the move just played.
-    pub(crate) fn moved_text(&self, mv: &Move, now: i64) -> Utf8Bytes {
+    pub(crate) fn moved_text(&self, now: i64) -> Utf8Bytes {
         let c = &self.core;
-        let ply = c.game.ply();
         let msg = protocol::MovedMsg {
             kind: "moved",
             v: protocol::VERSION,
             seq: self.seq,
             now,
             game: c.game_no,
-            ply,
-            side: c.game.positions()[ply - 1].side_to_move().into(),
-            spent_ms: c.spent.last().copied().unwrap_or(0),
-            mv: MoveJson::new(c.variant, mv),
-            position: PositionJson::new(c.game.position(), &c.playable_routes()),
-            outcome: c.game.outcome().map(OutcomeJson::new),
-            clock: c.clock_json(now),
+            played: c.seated.last_played().expect("a move was played"),
+            position: c.seated.position_json(),
+            outcome: c.game().outcome().map(crate::wire::OutcomeJson::new),
+            clock: c.seated.clock().to_json(c.seated.to_move(), now),
         };
         serde_json::to_string(&msg).expect("moved serialises").into()
     }
@@ -587,8 +527,9 @@ impl Room {
         self.seq += 1;
         self.send_to(conn_id, protocol::ack_text(&id, false));
         let text = match out.announce {
-            Announce::Moved(mv) => self.moved_text(&mv, now),
+            Announce::Moved => self.moved_text(now),
             Announce::State => self.state_text(now),
+            Announce::Declined(d) => self.state_text_with(now, Some(d)),
         };
         self.broadcast(text);
     }
@@ -655,17 +596,17 @@ impl Room {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rooms::protocol::ErrorCode;
+    use crate::rooms::protocol::{ClaimResult, ErrorCode};
 
     fn core_at(variant: Variant, fen_text: &str) -> Core {
         let mut c = Core::new("r".into(), variant, Color::Light, "t".into(), 0);
-        c.game = Game::from_position(fen::parse(variant, fen_text).unwrap());
+        c.seated = SeatedGame::new(Game::from_position(fen::parse(variant, fen_text).unwrap()));
         c.tokens[1] = Some("u".into());
         c
     }
 
-    fn names(v: Variant, m: &Move) -> Vec<String> {
-        std::iter::once(m.from()).chain(m.landings()).map(|s| s.name(v)).collect()
+    fn route(from: &str, path: &[&str]) -> MoveInput {
+        MoveInput { from: Some(from.into()), path: Some(path.iter().map(|s| s.to_string()).collect()), ..MoveInput::default() }
     }
 
     #[test]
@@ -673,30 +614,74 @@ mod tests {
         // Dark to move with a double jump (RULES.md section 3: a chain is played to its end).
         let v = Variant::English;
         let c = core_at(v, "B:W14,23:B9");
-        let legal = c.game.position().legal_routes();
+        let legal = c.game().position().legal_routes();
         let chain = legal.iter().find(|m| m.landings().len() >= 2).expect("a double jump");
-        let full = names(v, chain);
-        assert!(c.find_move(&full, None).is_ok());
-        let cut = &full[..2];
-        let e = c.find_move(cut, None).err().unwrap();
+        let from = chain.from().name(v);
+        let landings: Vec<String> = chain.landings().map(|s| s.name(v)).collect();
+        let landings: Vec<&str> = landings.iter().map(String::as_str).collect();
+        assert!(c.move_of(&route(&from, &landings)).is_ok());
+        let e = c.move_of(&route(&from, &landings[..1])).err().unwrap();
         assert_eq!(e.code, ErrorCode::Illegal);
         assert!(e.message.contains("chain must go on"), "{}", e.message);
-        let e = c.find_move(&["9".into(), "13".into()], None).err().unwrap();
+        let e = c.move_of(&route("9", &["13"])).err().unwrap();
         assert!(e.message.contains("legal moves are"), "{}", e.message);
-        let e = c.find_move(&["9".into(), "x".into()], None).err().unwrap();
+        let e = c.move_of(&route("9", &["x"])).err().unwrap();
         assert_eq!(e.code, ErrorCode::BadMessage);
+        // Text is read as over HTTP; a message with neither form is unreadable.
+        assert!(c.move_of(&MoveInput { text: Some(format!("{from}x{}", landings[1])), ..MoveInput::default() }).is_ok());
+        assert_eq!(c.move_of(&MoveInput::default()).err().unwrap().code, ErrorCode::BadMessage);
+    }
+
+    fn act(c: &Core, player: u8, a: Action, away: [Option<i64>; 2]) -> Result<Core, ProtoError> {
+        let cfg = RoomsConfig { grace: std::time::Duration::from_millis(1_000), ..RoomsConfig::default() };
+        c.act(player, &a, away, &cfg, 10_000).map(|t| t.next)
+    }
+
+    fn play(c: &Core, player: u8, text: &str) -> Core {
+        let mv = MoveInput { text: Some(text.into()), ..MoveInput::default() };
+        act(c, player, Action::Move { id: format!("m{}", c.game().ply()), game: 1, ply: c.game().ply(), mv }, [None, None]).unwrap()
     }
 
     #[test]
-    fn a_takeback_goes_back_to_before_the_askers_last_move() {
-        let v = Variant::English;
-        let mut c = Core::new("r".into(), v, Color::Light, "t".into(), 0);
-        assert_eq!(c.takeback_plies(Color::Dark), None);
-        c.game.play(&movetext::parse(c.game.position(), "11-15").unwrap()).unwrap();
-        assert_eq!(c.takeback_plies(Color::Dark), Some(1));
-        assert_eq!(c.takeback_plies(Color::Light), None);
-        c.game.play(&movetext::parse(c.game.position(), "23-19").unwrap()).unwrap();
-        assert_eq!(c.takeback_plies(Color::Dark), Some(2));
-        assert_eq!(c.takeback_plies(Color::Light), Some(1));
+    fn a_draw_offer_stands_through_the_offerers_own_move_and_can_be_withdrawn() {
+        // English: Dark moves first; player 1 (the guest) has Dark.
+        let c = core_at(Variant::English, "B:W21-32:B1-12");
+        let offered = act(&c, 1, Action::OfferDraw { id: "o".into(), game: 1 }, [None, None]).unwrap();
+        let moved = play(&offered, 1, "11-15");
+        assert_eq!(moved.seated.offers().draw_offer, Some(Side::Dark), "the offerer's own move does not withdraw it");
+        let withdrawn = act(&moved, 1, Action::WithdrawDraw { id: "w".into(), game: 1 }, [None, None]).unwrap();
+        assert_eq!(withdrawn.seated.offers().draw_offer, None);
+        let e = act(&withdrawn, 1, Action::WithdrawDraw { id: "w2".into(), game: 1 }, [None, None]).err().unwrap();
+        assert_eq!(e.code, ErrorCode::NoOffer);
+        // The opponent's move answers it.
+        let answered = play(&moved, 0, "22-18");
+        assert_eq!(answered.seated.offers().draw_offer, None);
+    }
+
+    #[test]
+    fn a_decline_tells_the_asker_and_a_takeback_request_can_be_withdrawn() {
+        let c = play(&core_at(Variant::English, "B:W21-32:B1-12"), 1, "11-15");
+        let asked = act(&c, 1, Action::AskTakeback { id: "a".into(), game: 1, ply: 1 }, [None, None]).unwrap();
+        assert_eq!(asked.seated.offers().takeback, Some(Side::Dark));
+        let cfg = RoomsConfig::default();
+        let t = asked.act(0, &Action::DeclineTakeback { id: "d".into(), game: 1 }, [None, None], &cfg, 10_000).unwrap();
+        assert!(matches!(t.announce, Announce::Declined(d) if d.what == "takeback" && d.by == Side::Light));
+        let withdrawn = act(&asked, 1, Action::WithdrawTakeback { id: "w".into(), game: 1 }, [None, None]).unwrap();
+        assert_eq!(withdrawn.seated.offers().takeback, None);
+        let e = act(&asked, 0, Action::WithdrawTakeback { id: "w".into(), game: 1 }, [None, None]).err().unwrap();
+        assert_eq!(e.code, ErrorCode::NoOffer, "only the asker withdraws");
+    }
+
+    #[test]
+    fn abandonment_is_claimed_only_on_the_absent_players_turn() {
+        // Dark (player 1) to move; Light (player 0) left long ago.
+        let c = core_at(Variant::English, "B:W21-32:B1-12");
+        let gone = [Some(0), None];
+        let e = act(&c, 1, Action::Claim { id: "c".into(), game: 1, result: ClaimResult::Win }, gone).err().unwrap();
+        assert_eq!(e.code, ErrorCode::NotAllowed);
+        assert!(e.message.contains("other player's turn"), "{}", e.message);
+        let c = play(&c, 1, "11-15");
+        let won = act(&c, 1, Action::Claim { id: "c".into(), game: 1, result: ClaimResult::Win }, gone).unwrap();
+        assert_eq!(won.game().outcome(), Some(Outcome::Win(Color::Dark, Reason::Abandonment)));
     }
 }

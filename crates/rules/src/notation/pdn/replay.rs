@@ -16,6 +16,7 @@ use crate::game::{Game, Outcome};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::resolve::{self, MoveQuery};
+use crate::square::Square;
 use crate::variant::Variant;
 use crate::Color;
 use std::fmt;
@@ -162,7 +163,7 @@ pub fn replay(game: &PdnGame, variant: Variant) -> Result<Replayed, ReplayError>
 /// One move token with its squares read (or why they could not be).
 struct Token<'a> {
     raw: &'a pdn::MoveToken,
-    squares: Result<Vec<u32>, String>,
+    squares: Result<Vec<Square>, String>,
     /// The text joins squares with `x` or `:` (a quiet move may not be written so).
     capture_mark: bool,
     algebraic: bool,
@@ -178,7 +179,7 @@ impl<'a> Token<'a> {
         Token { raw, squares, capture_mark, algebraic, variant }
     }
 
-    fn squares(&self, turned: bool) -> Result<Vec<u32>, String> {
+    fn squares(&self, turned: bool) -> Result<Vec<Square>, String> {
         let sq = self.squares.clone()?;
         if !turned {
             return Ok(sq);
@@ -187,9 +188,9 @@ impl<'a> Token<'a> {
         let n = g.size as u32 - 1;
         Ok(sq
             .into_iter()
-            .map(|b| {
-                let (r, c) = g.row_col(b);
-                g.bit_at(n - r, n - c).expect("a half turn maps dark squares to dark squares")
+            .map(|sq| {
+                let (r, c) = g.row_col(sq.bit());
+                Square::from_bit(g.bit_at(n - r, n - c).expect("a half turn maps dark squares to dark squares"))
             })
             .collect())
     }
@@ -290,12 +291,12 @@ fn run(start: Position, tokens: &[Token], turned: bool) -> Result<Reading, Repla
 }
 
 /// True if some legal capture starts with the hops in `squares`.
-fn continues(pos: &Position, squares: &[u32]) -> bool {
+fn continues(pos: &Position, squares: &[Square]) -> bool {
     pos.legal_routes().iter().any(|m| {
         m.is_capture()
-            && m.origin_bit() == squares[0]
+            && m.from() == squares[0]
             && m.hops as usize >= squares.len()
-            && m.landing_bits()[..squares.len() - 1].iter().zip(&squares[1..]).all(|(&a, &b)| a as u32 == b)
+            && m.landings().zip(&squares[1..]).all(|(a, &b)| a == b)
     })
 }
 

@@ -1,0 +1,300 @@
+//! A seated game: the rules crate's [`Game`] with what the table around it adds: the time each
+//! move took, the elapsed-time [`Clock`], and the players' standing requests (a draw offer, a
+//! takeback request). Local tables ([`crate::table`]) and online rooms ([`crate::rooms`]) both
+//! hold one; who may do what (whose seat, the computer's turn) is theirs to decide, the game's
+//! own changes are made here, once.
+//!
+//! Every change banks the running turn first, so a move's time is the time between the clock's
+//! start and the move. Callers work on a copy and keep it only once it is stored.
+
+use crate::clock::Clock;
+use crate::table::Side;
+use crate::wire::{GameJson, MoveJson, OutcomeJson, PlayedJson, PositionJson};
+use draughts_rules::notation::{fen, movetext};
+use draughts_rules::{Color, Game, Move, Outcome, PlayError, Variant};
+use serde::{Deserialize, Serialize};
+
+/// The players' standing requests. Stored with a room's state (field names are part of the
+/// storage format).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Offers {
+    /// The side that offers a draw.
+    pub draw_offer: Option<Side>,
+    /// The side that asks to take its last move back.
+    pub takeback: Option<Side>,
+}
+
+/// One game with its move times, clock and offers.
+#[derive(Clone, Debug)]
+pub struct SeatedGame {
+    game: Game,
+    /// Milliseconds each move's mover spent on it, by ply (`spent[i]` belongs to move `i + 1`).
+    spent: Vec<i64>,
+    clock: Clock,
+    offers: Offers,
+}
+
+/// A stored move as [`SeatedGame::replay`] reads it: the move text and its time.
+pub struct StoredPly<'a> {
+    /// The move in the variant's notation (as [`movetext::write`] writes it).
+    pub text: &'a str,
+    /// Milliseconds the mover spent.
+    pub spent_ms: i64,
+}
+
+impl SeatedGame {
+    /// A game not yet begun: no moves, the clock stopped.
+    pub fn new(game: Game) -> SeatedGame {
+        SeatedGame { game, spent: Vec::new(), clock: Clock::default(), offers: Offers::default() }
+    }
+
+    /// Rebuilds a stored game: the start position (FEN) and every move replayed and checked by
+    /// the rules crate again. Errors name the start position or the move (1-based) that fails.
+    pub fn replay<'a>(variant: Variant, start_fen: &str, moves: impl IntoIterator<Item = StoredPly<'a>>, clock: Clock) -> Result<SeatedGame, String> {
+        let start = fen::parse(variant, start_fen).map_err(|e| format!("start position: {e}"))?;
+        let mut seated = SeatedGame::new(Game::from_position(start));
+        for (i, m) in moves.into_iter().enumerate() {
+            let refused = |e: &dyn std::fmt::Display| format!("move {} ({}): {e}", i + 1, m.text);
+            let mv = movetext::parse(seated.game.position(), m.text).map_err(|e| refused(&e))?;
+            seated.game.play(&mv).map_err(|e| refused(&e))?;
+            seated.spent.push(m.spent_ms);
+        }
+        seated.clock = clock;
+        Ok(seated)
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The rule set.
+    pub fn variant(&self) -> Variant {
+        self.game.variant()
+    }
+
+    /// Milliseconds each move took, by ply.
+    pub fn spent(&self) -> &[i64] {
+        &self.spent
+    }
+
+    /// The clock.
+    pub fn clock(&self) -> Clock {
+        self.clock
+    }
+
+    /// The standing offers.
+    pub fn offers(&self) -> Offers {
+        self.offers
+    }
+
+    /// Puts back the clock and offers stored beside the moves (a room's state), after
+    /// [`SeatedGame::replay`].
+    pub fn restore(&mut self, clock: Clock, offers: Offers) {
+        self.clock = clock;
+        self.offers = offers;
+    }
+
+    /// Sets the standing offers (the room decides who may offer what).
+    pub fn set_offers(&mut self, offers: Offers) {
+        self.offers = offers;
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Color {
+        self.game.position().side_to_move()
+    }
+
+    /// Elapsed milliseconds `[light, dark]` at `now`, the running turn included.
+    pub fn elapsed_at(&self, now: i64) -> [i64; 2] {
+        self.clock.elapsed_at(self.to_move(), now)
+    }
+
+    /// Starts the clock for the side to move, unless it runs already or the game is over.
+    pub fn start_clock(&mut self, now: i64) {
+        if self.game.outcome().is_none() {
+            self.clock.start(now);
+        }
+    }
+
+    /// Stops the clock, banking the running turn. Returns the time that turn used.
+    pub fn stop_clock(&mut self, now: i64) -> i64 {
+        self.clock.bank(self.to_move(), now)
+    }
+
+    /// Plays a legal move at `now`: the running turn is banked as the move's time and the next
+    /// turn's clock starts unless the game is over. A move answers the opponent's draw offer
+    /// (it lapses) but not the mover's own, which stands for the opponent to answer (RULES.md
+    /// section 4); a takeback request lapses, as the game it was about has changed. Nothing
+    /// changes when the move is refused.
+    pub fn play(&mut self, mv: &Move, now: i64) -> Result<(), PlayError> {
+        let mover = self.to_move();
+        let mut clock = self.clock;
+        let spent = clock.bank(mover, now);
+        self.game.play(mv)?;
+        self.clock = clock;
+        self.spent.push(spent);
+        self.offers = Offers { draw_offer: self.offers.draw_offer.filter(|&s| s == Side::from(mover)), takeback: None };
+        self.start_clock(now);
+        Ok(())
+    }
+
+    /// How many plies a takeback for `side` undoes: back to just before `side`'s last move
+    /// (so the other side's reply goes too). `None` when `side` has not moved.
+    pub fn takeback_plies(&self, side: Color) -> Option<usize> {
+        let positions = self.game.positions();
+        let n = self.game.ply();
+        (0..n).rev().find(|&i| positions[i].side_to_move() == side).map(|i| n - i)
+    }
+
+    /// Takes back `plies` moves at `now` (a result they caused goes too, and so does a
+    /// resignation); the clock runs again from `now` when `restart` and the shorter game is not
+    /// over. The standing offers lapse.
+    pub fn take_back(&mut self, plies: usize, now: i64, restart: bool) -> Result<(), PlayError> {
+        if plies > self.game.ply() {
+            return Err(PlayError::NothingToUndo);
+        }
+        self.stop_clock(now);
+        for _ in 0..plies {
+            self.game.undo()?;
+            self.spent.pop();
+        }
+        self.offers = Offers::default();
+        if restart {
+            self.start_clock(now);
+        }
+        Ok(())
+    }
+
+    /// Ends the game at `now` with a result decided outside the board (agreement, resignation,
+    /// abandonment): the clock stops and the offers lapse.
+    pub fn finish(&mut self, outcome: Outcome, now: i64) -> Result<(), PlayError> {
+        if let Some(o) = self.game.outcome() {
+            return Err(PlayError::GameOver(o));
+        }
+        self.stop_clock(now);
+        self.offers = Offers::default();
+        self.game.finish(outcome)
+    }
+
+    /// The moves played, for the move list: ply, move number, side and time of each.
+    pub fn played(&self) -> Vec<PlayedJson> {
+        (0..self.game.ply()).map(|i| self.played_at(i)).collect()
+    }
+
+    /// The last move played, as [`SeatedGame::played`] lists it; `None` before the first move.
+    pub fn last_played(&self) -> Option<PlayedJson> {
+        self.game.ply().checked_sub(1).map(|i| self.played_at(i))
+    }
+
+    /// Move `i` (0-based) of the move list.
+    fn played_at(&self, i: usize) -> PlayedJson {
+        let v = self.variant();
+        // Move numbers count pairs that begin with the rule set's first mover (as PDN does):
+        // a game set up with the other side to move begins with `1...`.
+        let offset = usize::from(self.game.start().side_to_move() != v.rules().first_mover);
+        PlayedJson {
+            ply: i + 1,
+            number: (i + offset) / 2 + 1,
+            side: self.game.positions()[i].side_to_move().into(),
+            spent_ms: self.spent.get(i).copied().unwrap_or(0),
+            mv: MoveJson::new(v, &self.game.moves()[i]),
+        }
+    }
+
+    /// The current position with the routes the side to move may play (none once the game is
+    /// over).
+    pub fn position_json(&self) -> PositionJson {
+        let pos = self.game.position();
+        let legal = if self.game.outcome().is_none() { pos.legal_routes() } else { Vec::new() };
+        PositionJson::new(pos, &legal)
+    }
+
+    /// The game's state as every client gets it at `now` (local tables and rooms alike).
+    pub fn to_json(&self, now: i64) -> GameJson {
+        let v = self.variant();
+        let pos = self.game.position();
+        GameJson {
+            variant: v.id(),
+            ply: self.game.ply(),
+            side_to_move: pos.side_to_move().into(),
+            start_fen: fen::write(self.game.start()),
+            moves: self.played(),
+            position: self.position_json(),
+            last_move: self.game.moves().last().map(|m| MoveJson::new(v, m)),
+            outcome: self.game.outcome().map(OutcomeJson::new),
+            clock: self.clock.to_json(self.to_move(), now),
+            quiet_count: self.game.quiet_count(),
+            quiet_limit: v.rules().quiet_limit,
+            repetitions: self.game.repetitions(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &SeatedGame, text: &str) -> Move {
+        movetext::parse(s.game().position(), text).unwrap()
+    }
+
+    #[test]
+    fn a_move_banks_its_time_and_starts_the_next_turn() {
+        let mut s = SeatedGame::new(Game::new(Variant::English));
+        s.start_clock(1_000);
+        s.set_offers(Offers { draw_offer: Some(Side::Light), takeback: None });
+        let m = mv(&s, "11-15");
+        s.play(&m, 4_000).unwrap();
+        assert_eq!(s.spent(), &[3_000]);
+        assert_eq!(s.elapsed_at(4_500), [500, 3_000]);
+        assert_eq!(s.offers(), Offers::default(), "a move answers the opponent's draw offer");
+        // The mover's own offer stands for the opponent to answer.
+        s.set_offers(Offers { draw_offer: Some(Side::Light), takeback: Some(Side::Dark) });
+        let reply = mv(&s, "22-18");
+        s.play(&reply, 5_000).unwrap();
+        assert_eq!(s.offers(), Offers { draw_offer: Some(Side::Light), takeback: None });
+        // A refused move changes nothing, the clock included.
+        let before = s.clock();
+        assert!(s.play(&m, 9_000).is_err());
+        assert_eq!((s.clock(), s.game().ply()), (before, 2));
+    }
+
+    #[test]
+    fn a_takeback_goes_back_before_the_askers_last_move() {
+        let mut s = SeatedGame::new(Game::new(Variant::English));
+        assert_eq!(s.takeback_plies(Color::Dark), None);
+        for t in ["11-15", "23-19"] {
+            let m = mv(&s, t);
+            s.play(&m, 0).unwrap();
+        }
+        assert_eq!(s.takeback_plies(Color::Dark), Some(2));
+        assert_eq!(s.takeback_plies(Color::Light), Some(1));
+        s.take_back(2, 10, false).unwrap();
+        assert_eq!((s.game().ply(), s.spent().len(), s.clock().running()), (0, 0, false));
+        assert!(matches!(s.take_back(1, 10, true), Err(PlayError::NothingToUndo)));
+    }
+
+    #[test]
+    fn move_numbers_follow_the_first_mover() {
+        // English: Dark moves first; a set-up with Light to move starts with "1...".
+        let start = fen::parse(Variant::English, "W:W21,22:B9,10").unwrap();
+        let mut s = SeatedGame::new(Game::from_position(start));
+        for t in ["21-17", "9-13", "22-18"] {
+            let m = mv(&s, t);
+            s.play(&m, 0).unwrap();
+        }
+        let numbers: Vec<(usize, Side)> = s.played().iter().map(|p| (p.number, p.side)).collect();
+        assert_eq!(numbers, [(1, Side::Light), (2, Side::Dark), (2, Side::Light)]);
+    }
+
+    #[test]
+    fn replay_names_the_move_that_fails() {
+        let ok = [StoredPly { text: "11-15", spent_ms: 5 }];
+        let s = SeatedGame::replay(Variant::English, &fen::write(Game::new(Variant::English).start()), ok, Clock::default()).unwrap();
+        assert_eq!(s.spent(), &[5]);
+        let bad = [StoredPly { text: "11-15", spent_ms: 5 }, StoredPly { text: "11-15", spent_ms: 5 }];
+        let e = SeatedGame::replay(Variant::English, &fen::write(s.game().start()), bad, Clock::default()).unwrap_err();
+        assert!(e.starts_with("move 2 (11-15):"), "{e}");
+    }
+}
