@@ -49,6 +49,19 @@ async fn room_ids_and_tokens_are_not_logged() {
     for uri in [format!("/api/rooms/{room}"), format!("/api/rooms/{room}/pdn")] {
         assert_eq!(client::request(addr, "GET", &uri, None).await.unwrap().0, 200);
     }
+    // A request the guard refuses (another site's host name) is logged with its path.
+    let ask = format!("GET /api/rooms/{room} HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n");
+    let answer = tokio::task::spawn_blocking(move || {
+        use std::io::Read;
+        let mut tcp = std::net::TcpStream::connect(addr).unwrap();
+        tcp.write_all(ask.as_bytes()).unwrap();
+        let mut answer = String::new();
+        tcp.read_to_string(&mut answer).unwrap();
+        answer
+    })
+    .await
+    .unwrap();
+    assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
     // A room that cannot be read is logged, by its tag.
     rusqlite::Connection::open(&path).unwrap().execute("UPDATE room_games SET start_fen = 'nonsense'", []).unwrap();
     let (status, _) = client::request(addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
@@ -60,6 +73,7 @@ async fn room_ids_and_tokens_are_not_logged() {
     let text = String::from_utf8(log.0.lock().unwrap().clone()).unwrap();
     assert!(text.contains("/api/rooms/~"), "requests are logged, with the room as a tag:\n{text}");
     assert!(text.contains("WARN"), "the broken room was logged:\n{text}");
+    assert!(text.contains("refused"), "the refused request was logged:\n{text}");
     assert!(!text.contains(&room), "the room id is in the log:\n{text}");
     for t in &tokens {
         assert!(!text.contains(t.as_str()), "a seat token is in the log:\n{text}");
