@@ -502,7 +502,7 @@ mod tests {
         table_with_moves(&mut store);
         store.create("local/italian", &StoredGame { variant: "italian".into(), ..sample() }).unwrap();
         store.conn.execute("DELETE FROM moves WHERE slot = 'local/english' AND ply = 2", []).unwrap();
-        let err = store.load("local/english").err().expect("refused");
+        let err = store.load("local/english").expect_err("refused");
         assert!(matches!(err, StoreError::Game { .. }), "{err:?}");
         let msg = err.to_string();
         assert!(msg.contains("local/english") && msg.contains("move 2"), "{msg}");

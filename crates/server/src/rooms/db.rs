@@ -200,7 +200,7 @@ impl RoomDb {
     /// Copies the write-ahead log into the database file and empties it (at a clean shutdown,
     /// after the last writes).
     pub(crate) async fn checkpoint(&self) -> Result<(), String> {
-        match self.read(|c| crate::store::checkpoint_truncate(c)).await? {
+        match self.read(crate::store::checkpoint_truncate).await? {
             Ok(true) => Ok(()),
             Ok(false) => Err("another connection was busy; the log is kept and replayed on the next start".into()),
             Err(e) => Err(e.to_string()),
