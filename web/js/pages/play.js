@@ -62,10 +62,9 @@ export class PlayPage {
   enter(arg) {
     const known = (/** @type {string | undefined} */ id) => !!id && this.view.variants.some((v) => v.id === id);
     const id = known(arg) ? arg : this.variant || prefs.variant();
-    const wasActive = this.active;
     this.active = true;
     this.view.attach(this);
-    if (id !== this.variant || !wasActive) this.switchVariant(known(id) ? /** @type {string} */ (id) : 'english');
+    if (id !== this.variant) this.switchVariant(known(id) ? /** @type {string} */ (id) : 'english');
     else this.reload();
   }
 

@@ -65,6 +65,7 @@ export class RoomPage {
     }
     this.leave();
     this.view.attach(this);
+    this.view.manualFlip = false;
     this.id = arg;
     this.view.status.setTurnText('Opening the room…');
     $('room-role').textContent = '';

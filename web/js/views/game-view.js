@@ -46,6 +46,8 @@ export class GameView {
     this.root = $('view-game');
     /** @type {GameSource | null} */
     this.source = null;
+    /** @type {GameSource | null} */
+    this.lastSource = null;
     this.status = new Status((k) => sound.play(/** @type {any} */ (k)));
     this.confirmBar = new AskBar('confirm');
     this.resignBar = new AskBar('resign');
@@ -103,9 +105,11 @@ export class GameView {
    * @param {GameSource} source
    */
   attach(source) {
+    // The Flip button's choice stays while the same page comes back (a visit to the guides).
+    if (source !== this.lastSource) this.manualFlip = false;
+    this.lastSource = source;
     this.source = source;
     this.root.dataset.mode = source.mode;
-    this.manualFlip = false;
     this.shown = null;
     this.confirmBar.hide();
     this.resignBar.hide();
