@@ -121,6 +121,7 @@ export class RoomPage {
       if (e.status !== 404 || this.id !== id) return true;
       $('conn').textContent = '';
       this.view.status.setTurnText('This room does not exist (the link is wrong, or the room expired).');
+      this.view.message('Ask your friend for a new link, or open a room of your own: Play, then Table settings.');
       return false;
     }
   }

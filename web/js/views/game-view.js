@@ -111,6 +111,7 @@ export class GameView {
     this.source = source;
     this.root.dataset.mode = source.mode;
     this.shown = null;
+    this.root.dataset.empty = '1';
     this.confirmBar.hide();
     this.resignBar.hide();
     this.message('');
@@ -136,6 +137,7 @@ export class GameView {
    */
   show(game, viewer, opts) {
     this.shown = { game, viewer, opts };
+    delete this.root.dataset.empty;
     const v = this.variant(game.variant);
     const b = this.board;
     b.setVariant(v);
@@ -176,6 +178,7 @@ export class GameView {
   /** Shows no game (a saved game that cannot be restored, a room that does not exist). */
   clear() {
     this.shown = null;
+    this.root.dataset.empty = '1';
     this.board.setState({ pieces: [], legal: [], movable: null });
     this.status.setTurnText('');
   }

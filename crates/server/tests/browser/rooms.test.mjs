@@ -96,6 +96,9 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
   await watcher.waitForFunction(() => /watching/.test((document.querySelector('#room-role')?.textContent ?? '')));
   await waitPlies(watcher, 4);
   assert.equal(await watcher.$('#board-wrap .sq[aria-label$="can move"]'), null, 'a watcher has no piece to move');
+  assert.equal(await watcher.isVisible('#room-share'), false, 'a watcher is not asked to invite anyone');
+  assert.equal(await watcher.isDisabled('#resign'), true);
+  assert.equal(await watcher.isDisabled('#draw'), true);
 
   // Play goes on after the reload, seen by all three.
   for (let i = 4; i < 8; i++) {
