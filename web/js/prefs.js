@@ -9,7 +9,10 @@ const set = (k, v) => localStorage.setItem('draughts.' + k, v);
 
 export const prefs = {
   /** @returns {'numbers' | 'algebraic' | 'hidden'} */
-  coords: () => /** @type {any} */ (get('coords', 'numbers')),
+  coords: () => {
+    const c = get('coords', 'numbers');
+    return c === 'algebraic' || c === 'hidden' ? c : 'numbers';
+  },
   /** @param {string} v */
   setCoords: (v) => set('coords', v),
   confirm: () => get('confirm', '0') === '1',

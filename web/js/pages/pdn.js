@@ -4,11 +4,14 @@
 
 import { api } from '../transport/api.js';
 import { Board } from '../views/board.js';
-import { $, button, input, select, textarea, fillSelect, h } from '../views/dom.js';
+import { $, button, input, select, textarea, fillSelect } from '../views/dom.js';
+import { MoveList } from '../views/move-list.js';
+import { pdnMoves } from '../game/pdn-moves.js';
 import { prefs } from '../prefs.js';
 
 /** @typedef {import('../types.js').Variant} Variant */
 /** @typedef {import('../types.js').PdnGame} PdnGame */
+
 
 export class PdnPage {
   /** @param {Variant[]} variants */
@@ -23,6 +26,7 @@ export class PdnPage {
     this.animating = false;
     this.active = false;
     this.board = new Board($('pdn-board'), { label: 'PDN game board' });
+    this.moves = new MoveList(/** @type {HTMLTableElement} */ ($('pdn-moves')), (ply) => this.stepTo(ply));
     this.init();
   }
 
@@ -92,27 +96,9 @@ export class PdnPage {
     $('pdn-error-game').textContent = g.error ? `This game stops early: ${g.error}` : '';
     const tags = g.tags.filter(([k]) => !['FEN', 'SetUp'].includes(k)).map(([k, v]) => `${k}: ${v}`).join(' · ');
     $('pdn-info').textContent = tags + (g.outcome ? ` — by our rules: ${g.outcome}` : '');
-    const list = $('pdn-moves');
-    list.textContent = '';
-    // One list item per numbered move, as in PDN: the first mover's move, then the reply.
     const v = this.variants.find((x) => x.id === g.variant);
-    const first = v ? (v.first_mover === 'light' ? 'W' : 'B') : 'W';
-    /** @type {HTMLLIElement | null} */
-    let li = null;
-    g.frames.slice(1).forEach((f, k) => {
-      const mover = g.frames[k].fen[0].toUpperCase();
-      if (!li || mover === first) {
-        li = h('li');
-        list.appendChild(li);
-        if (mover !== first) li.append('… ');
-      }
-      const b = h('button', { className: 'pdn-move', text: f.move ? f.move.text : '' });
-      b.type = 'button';
-      b.dataset.ply = String(k + 1);
-      b.addEventListener('click', () => this.stepTo(k + 1));
-      li.appendChild(b);
-      if (mover !== first) li = null;
-    });
+    const first = v ? v.first_mover : 'light';
+    this.moves.render(pdnMoves(g, first), first, 0, 'No moves in this game.');
     button('pdn-continue').disabled = !v;
     if (!v) {
       this.board.container.hidden = true;
@@ -137,7 +123,7 @@ export class PdnPage {
     this.at = k;
     const seq = ++this.seq;
     $('pdn-ply').textContent = k === 0 || !f.move ? 'Start' : `Move ${k} of ${g.frames.length - 1}: ${f.move.text}`;
-    for (const b of $('pdn-moves').querySelectorAll('.pdn-move')) b.classList.toggle('current', Number(/** @type {HTMLElement} */ (b).dataset.ply) === k);
+    this.moves.mark(k);
     if (animate && k === from + 1 && f.move && !this.animating) {
       this.animating = true;
       await this.board.animateMove(f.move);

@@ -9,6 +9,7 @@ import { Board } from './board.js';
 import { MoveList } from './move-list.js';
 import { Clocks } from './clocks.js';
 import { Status } from './status.js';
+import { Result } from './result.js';
 import { AskBar } from './ask-bar.js';
 import { $, button, input, textarea, copyText } from './dom.js';
 import { canResign, movableSide } from '../game/predicates.js';
@@ -48,7 +49,8 @@ export class GameView {
     this.source = null;
     /** @type {GameSource | null} */
     this.lastSource = null;
-    this.status = new Status((k) => sound.play(/** @type {any} */ (k)));
+    this.status = new Status(() => sound.play('error'));
+    this.result = new Result();
     this.confirmBar = new AskBar('confirm');
     this.resignBar = new AskBar('resign');
     this.board = new Board($('board-wrap'), {
@@ -150,6 +152,7 @@ export class GameView {
       lastMove: game.last_move,
     });
     this.status.render(game, viewer);
+    this.result.render(game.outcome);
     $('restore-error').hidden = true;
     this.moves.render(game.moves, v.first_mover, game.ply, `No moves yet. ${sideName(game.side_to_move)} to move.`);
     this.clocks.set(game.clock);
@@ -181,6 +184,7 @@ export class GameView {
     this.root.dataset.empty = '1';
     this.board.setState({ pieces: [], legal: [], movable: null });
     this.status.setTurnText('');
+    this.result.render(null);
   }
 
   /**

@@ -1,5 +1,5 @@
 // @ts-check
-// The status views: whose turn in words, the message line, and the result.
+// The status view: whose turn in words, and the message line.
 
 import { sideName } from '../game/format.js';
 import { isOver, isStarted, ownSide, isPlayer } from '../game/predicates.js';
@@ -22,12 +22,11 @@ export function turnText(g, v) {
 }
 
 export class Status {
-  /** @param {(kind: string) => void} [sound] plays 'error' for warnings */
-  constructor(sound) {
+  /** @param {() => void} [warn] called with each warning or error (the page plays a sound) */
+  constructor(warn) {
     this.turn = $('turn');
     this.messageEl = $('message');
-    this.result = $('result');
-    this.sound = sound;
+    this.warn = warn;
   }
 
   /**
@@ -37,8 +36,6 @@ export class Status {
   render(g, v) {
     this.turn.textContent = turnText(g, v);
     this.turn.dataset.side = isOver(g) || !isStarted(g) ? '' : g.side_to_move;
-    this.result.hidden = !g.outcome;
-    this.result.textContent = g.outcome ? g.outcome.text : '';
   }
 
   /** @param {string} text */
@@ -54,6 +51,6 @@ export class Status {
   message(text, kind = 'info') {
     this.messageEl.textContent = text || '';
     this.messageEl.dataset.kind = kind;
-    if ((kind === 'warn' || kind === 'error') && this.sound) this.sound('error');
+    if ((kind === 'warn' || kind === 'error') && this.warn) this.warn();
   }
 }

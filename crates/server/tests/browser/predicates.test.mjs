@@ -105,3 +105,16 @@ test('routes: a page and its argument, and addresses that are not routes', () =>
   assert.deepEqual(parseHash(''), ['', undefined]);
   assert.equal(parseHash('#board-wrap'), null);
 });
+
+test('a PDN game\'s frames as move list entries: mover from the position before, PDN numbers', async () => {
+  const { pdnMoves } = await import('../../../../web/js/game/pdn-moves.js');
+  const mv = (text) => ({ text, from: '', path: [], captured: [] });
+  // English, Dark first; a game set up with White (Light) to move starts `1...`.
+  const frames = [{ fen: 'W:W21:B1', pieces: [], move: null }, { fen: 'B:W17:B1', pieces: [], move: mv('21-17') }, { fen: 'W:W17:B5', pieces: [], move: mv('1-5') }, { fen: 'B:W13:B5', pieces: [], move: mv('17-13') }];
+  const g = { number: 1, variant: 'english', tags: [], result: null, frames, error: null, outcome: null };
+  assert.deepEqual(pdnMoves(g, 'dark').map((m) => [m.ply, m.number, m.side, m.move.text]), [
+    [1, 1, 'light', '21-17'],
+    [2, 2, 'dark', '1-5'],
+    [3, 2, 'light', '17-13'],
+  ]);
+});
