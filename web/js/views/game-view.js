@@ -12,7 +12,7 @@ import { Status } from './status.js';
 import { Result } from './result.js';
 import { AskBar } from './ask-bar.js';
 import { $, button, input, textarea, copyText } from './dom.js';
-import { canResign, movableSide } from '../game/predicates.js';
+import { canResign, isPlayer, movableSide } from '../game/predicates.js';
 import { sideName } from '../game/format.js';
 import { prefs } from '../prefs.js';
 import * as sound from '../sound.js';
@@ -160,6 +160,8 @@ export class GameView {
     const pdn = $('download-pdn');
     pdn.setAttribute('href', opts.pdnUrl);
     pdn.setAttribute('download', opts.pdnName);
+    // A watcher types no moves.
+    $('type-move').hidden = !isPlayer(viewer);
     button('resign').disabled = !canResign(game, viewer);
     if (!canResign(game, viewer)) this.resignBar.hide();
     const sum = $('rules-summary');

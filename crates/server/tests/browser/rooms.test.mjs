@@ -99,6 +99,7 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
   assert.equal(await watcher.isVisible('#room-share'), false, 'a watcher is not asked to invite anyone');
   assert.equal(await watcher.isDisabled('#resign'), true);
   assert.equal(await watcher.isDisabled('#draw'), true);
+  assert.equal(await watcher.isVisible('#type-move'), false, 'a watcher types no moves');
 
   // Play goes on after the reload, seen by all three.
   for (let i = 4; i < 8; i++) {
