@@ -1,18 +1,31 @@
+// @ts-check
 // Move sounds made with the Web Audio API (no sound files), and a mute switch that is
 // remembered in localStorage.
 
+/** @typedef {'move' | 'capture' | 'end' | 'error'} SoundKind */
+
 const KEY = 'draughts.muted';
+/** @type {AudioContext | null} */
 let ctx = null;
 
 export function isMuted() {
   return localStorage.getItem(KEY) === '1';
 }
 
+/** @param {boolean} m */
 export function setMuted(m) {
   localStorage.setItem(KEY, m ? '1' : '0');
 }
 
-function tone(freq, start, dur, gain = 0.15, type = 'sine') {
+/**
+ * @param {AudioContext} ctx
+ * @param {number} freq
+ * @param {number} start
+ * @param {number} dur
+ * @param {number} [gain]
+ * @param {OscillatorType} [type]
+ */
+function tone(ctx, freq, start, dur, gain = 0.15, type = 'sine') {
   const o = ctx.createOscillator();
   const g = ctx.createGain();
   o.type = type;
@@ -24,21 +37,22 @@ function tone(freq, start, dur, gain = 0.15, type = 'sine') {
   o.stop(ctx.currentTime + start + dur + 0.02);
 }
 
-// kind: 'move' | 'capture' | 'end' | 'error'
+/** @param {SoundKind} kind */
 export function play(kind) {
   if (isMuted()) return;
   try {
-    ctx = ctx || new (window.AudioContext || window.webkitAudioContext)();
+    ctx = ctx || new (window.AudioContext || /** @type {any} */ (window).webkitAudioContext)();
+    const c = ctx;
     if (ctx.state === 'suspended') ctx.resume();
-    if (kind === 'move') tone(420, 0, 0.08, 0.18, 'triangle');
+    if (kind === 'move') tone(c, 420, 0, 0.08, 0.18, 'triangle');
     else if (kind === 'capture') {
-      tone(300, 0, 0.07, 0.2, 'square');
-      tone(220, 0.06, 0.1, 0.15, 'triangle');
+      tone(c, 300, 0, 0.07, 0.2, 'square');
+      tone(c, 220, 0.06, 0.1, 0.15, 'triangle');
     } else if (kind === 'end') {
-      tone(523, 0, 0.25);
-      tone(659, 0.12, 0.25);
-      tone(784, 0.24, 0.4);
-    } else if (kind === 'error') tone(160, 0, 0.15, 0.12, 'sawtooth');
+      tone(c, 523, 0, 0.25);
+      tone(c, 659, 0.12, 0.25);
+      tone(c, 784, 0.24, 0.4);
+    } else if (kind === 'error') tone(c, 160, 0, 0.15, 0.12, 'sawtooth');
   } catch (e) {
     // No audio device: play silently.
   }

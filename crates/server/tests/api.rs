@@ -320,9 +320,12 @@ async fn pages_are_served_from_the_binary() {
     assert_eq!(status, StatusCode::OK);
     assert!(ctype.starts_with("text/html"));
     assert!(body.contains("<title>Draughts</title>"));
-    let (status, ctype, _) = s.raw("GET", "/js/app.js", None).await;
-    assert_eq!(status, StatusCode::OK);
-    assert!(ctype.contains("javascript"), "{ctype}");
+    // The entry module, and modules in the folders under web/js.
+    for path in ["/js/main.js", "/js/views/game-view.js", "/js/transport/socket.js"] {
+        let (status, ctype, _) = s.raw("GET", path, None).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(ctype.contains("javascript"), "{path}: {ctype}");
+    }
     let (status, _, _) = s.raw("GET", "/nope.js", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 }

@@ -244,6 +244,10 @@ test('open a PDN game and step through it', { timeout: 60000 }, async () => {
   await page.waitForFunction(() => /Move 7 of 8: 10x17/.test(document.querySelector('#pdn-ply').textContent));
   // Dark's man stands on b4 (17) after 10x17, before Light takes it back.
   assert.equal(await page.$$eval('#pdn-board .piece[data-square="17"]', (p) => p.map((x) => x.dataset.color).join()), 'dark');
+  // A move in the list steps to it, marked as the current one.
+  await page.click('#pdn-moves td[data-ply="3"] button');
+  await page.waitForFunction(() => /Move 3 of 8: 8-11/.test(document.querySelector('#pdn-ply').textContent));
+  assert.equal(await page.$eval('#pdn-moves td.current', (td) => td.dataset.ply), '3');
   await page.fill('#pdn-text', 'this is not a game');
   await page.click('#pdn-form button[type="submit"]');
   await page.waitForFunction(() => /no game found/.test(document.querySelector('#pdn-error').textContent));

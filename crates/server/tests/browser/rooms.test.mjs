@@ -16,38 +16,38 @@ after(async () => {
   if (server) await server.stop();
 });
 
-const roomPlies = (page) => page.$$eval('#room-moves td[data-ply]', (tds) => tds.length);
+const roomPlies = (page) => page.$$eval('#moves td[data-ply]', (tds) => tds.length);
 
 // Waits until this page may move in the room, then plays its first movable piece to its first
 // legal destination, hop by hop, until the move list grows.
 async function playRoomMove(page, pick = 0) {
-  await page.waitForSelector('#room-board .sq[aria-label$="can move"]', { timeout: 15000 });
+  await page.waitForSelector('#board-wrap .sq[aria-label$="can move"]', { timeout: 15000 });
   const before = await roomPlies(page);
-  const movers = await page.$$eval('#room-board .sq[aria-label$="can move"]', (gs) => gs.map((g) => g.dataset.square));
+  const movers = await page.$$eval('#board-wrap .sq[aria-label$="can move"]', (gs) => gs.map((g) => g.dataset.square));
   const from = movers[pick % movers.length];
-  await page.click(`#room-board .sq[data-square="${from}"]`);
+  await page.click(`#board-wrap .sq[data-square="${from}"]`);
   for (let hop = 0; hop < 25; hop++) {
-    await page.waitForFunction(() => !document.querySelector('#room-board svg.board.busy'));
+    await page.waitForFunction(() => !document.querySelector('#board-wrap svg.board.busy'));
     if ((await roomPlies(page)) > before) return;
-    const dests = await page.$$eval('#room-board .marks .dest', (ds) => ds.map((d) => d.dataset.square));
+    const dests = await page.$$eval('#board-wrap .marks .dest', (ds) => ds.map((d) => d.dataset.square));
     if (!dests.length) break;
-    await page.click(`#room-board .sq[data-square="${dests[0]}"]`);
+    await page.click(`#board-wrap .sq[data-square="${dests[0]}"]`);
     const done = await page
       .waitForFunction(
         (n) =>
-          document.querySelectorAll('#room-moves td[data-ply]').length > n ||
-          (!document.querySelector('#room-board svg.board.busy') && document.querySelector('#room-board .marks .dest')),
+          document.querySelectorAll('#moves td[data-ply]').length > n ||
+          (!document.querySelector('#board-wrap svg.board.busy') && document.querySelector('#board-wrap .marks .dest')),
         before,
         { timeout: 10000 },
       )
-      .then(() => page.evaluate((n) => document.querySelectorAll('#room-moves td[data-ply]').length > n, before));
+      .then(() => page.evaluate((n) => document.querySelectorAll('#moves td[data-ply]').length > n, before));
     if (done) return;
   }
-  await page.waitForFunction((n) => document.querySelectorAll('#room-moves td[data-ply]').length > n, before, { timeout: 10000 });
+  await page.waitForFunction((n) => document.querySelectorAll('#moves td[data-ply]').length > n, before, { timeout: 10000 });
 }
 
 async function waitPlies(page, n) {
-  await page.waitForFunction((k) => document.querySelectorAll('#room-moves td[data-ply]').length === k, n, { timeout: 15000 });
+  await page.waitForFunction((k) => document.querySelectorAll('#moves td[data-ply]').length === k, n, { timeout: 15000 });
 }
 
 test('two browsers play through a room; one reloads mid-game and keeps its seat', { timeout: 180000 }, async () => {
@@ -64,15 +64,15 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
   const link = await host.inputValue('#room-link');
   assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/#\/room\/[A-Za-z0-9_-]{22}$/);
   assert.match(await host.textContent('#room-role'), /You play Dark/);
-  assert.match(await host.textContent('#room-turn'), /Waiting for your friend/);
+  assert.match(await host.textContent('#turn'), /Waiting for your friend/);
   assert.equal(await host.isVisible('#room-share'), true, 'the link is shown to send');
 
   // The friend, in another context (its own storage), opens the link and takes the free seat.
   const friend = await newPage(browser, link);
   await friend.waitForFunction(() => /You play Light/.test((document.querySelector('#room-role')?.textContent ?? '')));
-  await host.waitForFunction(() => /Your move/.test((document.querySelector('#room-turn')?.textContent ?? '')));
-  await host.waitForFunction(() => document.querySelector('#room-seat-light')?.dataset.connected === '1');
-  assert.match(await friend.textContent('#room-turn'), /Your friend's move/);
+  await host.waitForFunction(() => /Your move/.test((document.querySelector('#turn')?.textContent ?? '')));
+  await host.waitForFunction(() => document.querySelector('#seat-light')?.dataset.connected === '1');
+  assert.match(await friend.textContent('#turn'), /Your friend's move/);
 
   // Four plies, alternating.
   for (let i = 0; i < 4; i++) {
@@ -81,21 +81,25 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
     await waitPlies(host, i + 1);
     await waitPlies(friend, i + 1);
   }
-  const movesBefore = await host.$$eval('#room-moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
+  const movesBefore = await host.$$eval('#moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
 
   // The friend reloads mid-game: same seat, same moves; the host sees them go and come back.
   await friend.reload();
   await friend.waitForFunction(() => /You play Light/.test((document.querySelector('#room-role')?.textContent ?? '')));
   await waitPlies(friend, 4);
-  const movesAfter = await friend.$$eval('#room-moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
+  const movesAfter = await friend.$$eval('#moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
   assert.deepEqual(movesAfter, movesBefore);
-  await host.waitForFunction(() => document.querySelector('#room-seat-light')?.dataset.connected === '1');
+  await host.waitForFunction(() => document.querySelector('#seat-light')?.dataset.connected === '1');
 
   // A third person with the link watches and cannot move.
   const watcher = await newPage(browser, link);
   await watcher.waitForFunction(() => /watching/.test((document.querySelector('#room-role')?.textContent ?? '')));
   await waitPlies(watcher, 4);
-  assert.equal(await watcher.$('#room-board .sq[aria-label$="can move"]'), null, 'a watcher has no piece to move');
+  assert.equal(await watcher.$('#board-wrap .sq[aria-label$="can move"]'), null, 'a watcher has no piece to move');
+  assert.equal(await watcher.isVisible('#room-share'), false, 'a watcher is not asked to invite anyone');
+  assert.equal(await watcher.isDisabled('#resign'), true);
+  assert.equal(await watcher.isDisabled('#draw'), true);
+  assert.equal(await watcher.isVisible('#type-move'), false, 'a watcher types no moves');
 
   // Play goes on after the reload, seen by all three.
   for (let i = 4; i < 8; i++) {
@@ -103,24 +107,24 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
     await playRoomMove(mover, i);
     for (const p of [host, friend, watcher]) await waitPlies(p, i + 1);
   }
-  const hostMoves = await host.$$eval('#room-moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
-  const watcherMoves = await watcher.$$eval('#room-moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
+  const hostMoves = await host.$$eval('#moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
+  const watcherMoves = await watcher.$$eval('#moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
   assert.deepEqual(watcherMoves, hostMoves);
   await host.screenshot({ path: join(SHOTS, 'room-host.png') });
 
   // A draw offer the friend declines.
-  await host.click('#room-draw');
-  await friend.waitForSelector('#room-ask:not([hidden])');
-  assert.match(await friend.textContent('#room-ask-text'), /offers a draw/);
-  await friend.click('#room-ask-no');
-  await friend.waitForSelector('#room-ask', { state: 'hidden' });
+  await host.click('#draw');
+  await friend.waitForSelector('#ask-bar:not([hidden])');
+  assert.match(await friend.textContent('#ask-text'), /offers a draw/);
+  await friend.click('#ask-no');
+  await friend.waitForSelector('#ask-bar', { state: 'hidden' });
 
   // The host resigns: everybody sees the result in words.
-  await host.click('#room-resign');
-  await host.click('#room-resign-yes');
+  await host.click('#resign');
+  await host.click('#resign-yes');
   for (const p of [host, friend, watcher]) {
-    await p.waitForSelector('#room-result:not([hidden])');
-    assert.match(await p.textContent('#room-result'), /Light wins: Dark resigned/);
+    await p.waitForSelector('#result:not([hidden])');
+    assert.match(await p.textContent('#result'), /Light wins: Dark resigned/);
   }
   await friend.screenshot({ path: join(SHOTS, 'room-friend-result.png') });
 
@@ -131,9 +135,9 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
   assert.ok(pdn.includes(hostMoves[0]), pdn);
 
   // Rematch from both sides: a new game with colours swapped.
-  await host.click('#room-rematch');
-  await friend.waitForFunction(() => /Accept the rematch/.test((document.querySelector('#room-rematch')?.textContent ?? '')));
-  await friend.click('#room-rematch');
+  await host.click('#rematch');
+  await friend.waitForFunction(() => /Accept the rematch/.test((document.querySelector('#rematch')?.textContent ?? '')));
+  await friend.click('#rematch');
   await host.waitForFunction(() => /You play Light/.test((document.querySelector('#room-role')?.textContent ?? '')));
   await friend.waitForFunction(() => /You play Dark/.test((document.querySelector('#room-role')?.textContent ?? '')));
   await waitPlies(host, 0);

@@ -1,3 +1,4 @@
+// @ts-check
 // The board: our own SVG drawing for the four boards (8x8 diagonal, the turned Italian 8x8,
 // 10x10, and the 64-square Turkish board), with click-click and drag moves on mouse and touch,
 // capture chains hop by hop, ghosts of taken pieces, hop animation and keyboard access.
@@ -5,13 +6,45 @@
 // The board never decides what is legal: it is given the server's list of legal routes
 // ({from, path, captured, text}) and only lets the player follow one of them.
 
+/** @typedef {import('../types.js').Move} Move */
+/** @typedef {import('../types.js').Piece} Piece */
+/** @typedef {import('../types.js').Side} Side */
+/** @typedef {import('../types.js').Variant} Variant */
+/** @typedef {import('../types.js').SquareInfo} SquareInfo */
+/** @typedef {{ from: string, at: string, hops: string[], routes: Move[] }} Selection a piece picked, and the hops played so far */
+/** @typedef {{ name: string, x: number, y: number, id: number, dragging: boolean, canDrag: boolean, piece?: SVGGElement }} Press */
+
+/**
+ * @typedef {object} BoardOptions
+ * @property {string} [label] the board's accessible name
+ * @property {(route: Move) => Promise<void>} [onMove] a route the player finished
+ * @property {(text: string, kind: 'info' | 'warn' | 'error') => void} [onMessage]
+ * @property {(kind: 'move' | 'capture') => void} [sound]
+ */
+
+/**
+ * What the board shows: the pieces, the legal routes, and who may move now.
+ * @typedef {object} BoardState
+ * @property {Piece[]} pieces
+ * @property {Move[]} [legal]
+ * @property {boolean} [mustCapture]
+ * @property {Side | null} [movable]
+ * @property {Move | null} [lastMove]
+ */
+
 const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 100;
 const HOP_MS = 170;
 
+/**
+ * @param {string} name
+ * @param {Record<string, string | number>} [attrs]
+ * @param {Element} [parent]
+ * @returns {any} the SVG element
+ */
 function el(name, attrs = {}, parent) {
   const e = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   if (parent) parent.appendChild(e);
   return e;
 }
@@ -19,23 +52,61 @@ function el(name, attrs = {}, parent) {
 const reducedMotion = () => window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export class Board {
-  // opts: { onMove(route) -> Promise, onMessage(text, kind), label: 'Game board', sound }
+  /**
+   * @param {HTMLElement} container
+   * @param {BoardOptions} [opts]
+   */
   constructor(container, opts = {}) {
     this.container = container;
     this.opts = opts;
-    this.variant = null;
+    /** @type {Variant} set by setVariant before anything is drawn */
+    this.variant = /** @type {any} */ (null);
     this.flipped = false;
+    /** @type {'numbers' | 'algebraic' | 'hidden'} */
     this.coords = 'numbers';
+    /** @type {Map<string, SquareInfo>} */
+    this.byName = new Map();
+    /** @type {Map<string, SquareInfo>} */
+    this.byRowCol = new Map();
+    /** @type {string | null} the square that has the keyboard focus */
+    this.focusName = null;
+    /** @type {Map<string, SVGGElement>} */
+    this.squareEls = new Map();
+    /** @type {Map<string, SVGGElement>} */
+    this.pieceEls = new Map();
+    /** @type {Press | null} */
+    this.press = null;
+    /** @type {SVGGElement} */
+    this.gSquares = /** @type {any} */ (null);
+    /** @type {SVGGElement} */
+    this.gMarks = /** @type {any} */ (null);
+    /** @type {SVGGElement} */
+    this.gCoords = /** @type {any} */ (null);
+    /** @type {SVGGElement} */
+    this.gGhosts = /** @type {any} */ (null);
+    /** @type {SVGGElement} */
+    this.gPieces = /** @type {any} */ (null);
+    /** @type {SVGGElement} */
+    this.gOver = /** @type {any} */ (null);
+    /** @type {Piece[]} */
     this.pieces = [];
+    /** @type {Move[]} */
     this.legal = [];
     this.mustCapture = false;
-    this.movable = null; // 'light' | 'dark' | null (who may move now)
+    /** @type {Side | null} who may move now */
+    this.movable = null;
+    /** @type {Move | null} */
     this.lastMove = null;
+    /** @type {Move | null} */
     this.hint = null;
+    /** @type {string[]} */
     this.forced = [];
-    this.sel = null; // { from, at, hops: [], routes: [] }
+    /** @type {Selection | null} */
+    this.sel = null;
     this.busy = false;
-    this.confirm = null; // async (route) => bool
+    /** @type {((route: Move) => Promise<boolean>) | null} asked before a finished route is played */
+    this.confirm = null;
+    /** @type {SVGSVGElement} */
     this.svg = el('svg', { class: 'board', role: 'group', 'aria-label': opts.label || 'Board' });
     container.appendChild(this.svg);
     this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
@@ -47,6 +118,7 @@ export class Board {
 
   // ----- configuration -----
 
+  /** @param {Variant} v */
   setVariant(v) {
     if (this.variant && this.variant.id === v.id) return;
     this.variant = v;
@@ -63,19 +135,21 @@ export class Board {
     this.build();
   }
 
+  /** @param {boolean} f */
   setFlipped(f) {
     if (this.flipped === f) return;
     this.flipped = f;
     this.build();
   }
 
+  /** @param {'numbers' | 'algebraic' | 'hidden'} mode */
   setCoords(mode) {
     if (this.coords === mode) return;
     this.coords = mode;
     this.drawCoords();
   }
 
-  // state: { pieces, legal, mustCapture, movable, lastMove }
+  /** @param {BoardState} state */
   setState(state) {
     this.pieces = state.pieces;
     this.legal = state.legal || [];
@@ -91,11 +165,13 @@ export class Board {
     this.updateLabels();
   }
 
+  /** @param {boolean} b */
   setBusy(b) {
     this.busy = b;
     this.svg.classList.toggle('busy', b);
   }
 
+  /** @param {Move} move */
   showHint(move) {
     this.hint = move;
     this.drawMarks();
@@ -107,15 +183,35 @@ export class Board {
     return this.variant.size;
   }
 
-  // Display (x, y) of the centre of a named square.
-  center(name) {
+  /**
+   * The square of this name (the board only names squares of its rule set).
+   * @param {string} name
+   * @returns {SquareInfo}
+   */
+  square(name) {
     const s = this.byName.get(name);
+    if (!s) throw new Error(`no square ${name} on this board`);
+    return s;
+  }
+
+  /**
+   * Display (x, y) of the centre of a named square.
+   * @param {string} name
+   * @returns {[number, number]}
+   */
+  center(name) {
+    const s = this.square(name);
     const n = this.size();
     const r = this.flipped ? n - 1 - s.row : s.row;
     const c = this.flipped ? n - 1 - s.col : s.col;
     return [c * CELL + CELL / 2, r * CELL + CELL / 2];
   }
 
+  /**
+   * @param {number} clientX
+   * @param {number} clientY
+   * @returns {string | null}
+   */
   squareAtPoint(clientX, clientY) {
     const pt = this.svg.createSVGPoint();
     pt.x = clientX;
@@ -135,7 +231,10 @@ export class Board {
     return s ? s.name : null;
   }
 
-  // The square's name as shown to people: PDN number, or algebraic.
+  /**
+   * The square's name as shown to people: PDN number, or algebraic.
+   * @param {string} name
+   */
   spoken(name) {
     const s = this.byName.get(name);
     if (!s) return name;
@@ -194,6 +293,7 @@ export class Board {
     this.updateLabels();
   }
 
+  /** @param {string} name */
   setRoving(name) {
     for (const [k, g] of this.squareEls) g.setAttribute('tabindex', k === name ? '0' : '-1');
     this.focusName = name;
@@ -225,6 +325,12 @@ export class Board {
     }
   }
 
+  /**
+   * @param {Piece} p
+   * @param {SVGGElement} parent
+   * @param {string} [cls]
+   * @returns {SVGGElement}
+   */
   pieceEl(p, parent, cls = '') {
     const g = el('g', { class: `piece ${p.color} ${p.kind} ${cls}`.trim(), 'data-square': p.square, 'data-color': p.color, 'data-kind': p.kind }, parent);
     el('circle', { r: CELL * 0.38, class: 'body' }, g);
@@ -236,6 +342,10 @@ export class Board {
     return g;
   }
 
+  /**
+   * @param {SVGGElement} g
+   * @param {string} name
+   */
   place(g, name) {
     const [x, y] = this.center(name);
     g.style.transform = `translate(${x}px, ${y}px)`;
@@ -250,6 +360,11 @@ export class Board {
     for (const p of this.pieces) this.pieceEls.set(p.square, this.pieceEl(p, this.gPieces));
   }
 
+  /**
+   * @param {string} name
+   * @param {string} cls
+   * @param {'rect' | 'dot' | 'ring'} [shape]
+   */
   mark(name, cls, shape = 'rect') {
     const [x, y] = this.center(name);
     if (shape === 'rect') return el('rect', { x: x - CELL / 2, y: y - CELL / 2, width: CELL, height: CELL, class: cls, 'data-square': name }, this.gMarks);
@@ -257,6 +372,10 @@ export class Board {
     return el('circle', { cx: x, cy: y, r: CELL * 0.44, class: cls, 'data-square': name }, this.gMarks);
   }
 
+  /**
+   * @param {string[]} squares
+   * @param {string} cls
+   */
   line(squares, cls) {
     if (squares.length < 2) return;
     const pts = squares.map((s) => this.center(s).join(',')).join(' ');
@@ -307,16 +426,20 @@ export class Board {
     return !!this.movable && !this.busy;
   }
 
+  /** @returns {string[]} the squares the selected piece may hop to next */
   nextHops() {
     if (!this.sel) return [];
     const k = this.sel.hops.length;
+    /** @type {string[]} */
     const out = [];
     for (const r of this.sel.routes) if (r.path.length > k && !out.includes(r.path[k])) out.push(r.path[k]);
     return out;
   }
 
+  /** @returns {string[]} the squares where the selected piece's routes end */
   finalSquares() {
     if (!this.sel) return [];
+    /** @type {string[]} */
     const out = [];
     for (const r of this.sel.routes) {
       const d = r.path[r.path.length - 1];
@@ -325,14 +448,20 @@ export class Board {
     return out;
   }
 
+  /** @param {string} name */
   pieceAt(name) {
     return this.pieces.find((p) => p.square === name);
   }
 
+  /**
+   * @param {string} text
+   * @param {'info' | 'warn' | 'error'} [kind]
+   */
   message(text, kind = 'info') {
     if (this.opts.onMessage) this.opts.onMessage(text, kind);
   }
 
+  /** @param {string} name */
   select(name) {
     const routes = this.legal.filter((r) => r.from === name);
     this.sel = { from: name, at: name, hops: [], routes };
@@ -353,6 +482,10 @@ export class Board {
     this.drawPieces();
   }
 
+  /**
+   * @param {string | null} name
+   * @param {boolean} [animate]
+   */
   async click(name, animate = true) {
     if (!this.myTurn() || !name) return;
     const sel = this.sel;
@@ -387,11 +520,17 @@ export class Board {
   }
 
   // One hop of the selected piece to `name`. The board takes no input until the hop is shown.
+  /**
+   * @param {string} name
+   * @param {boolean} animate
+   */
   async hop(name, animate) {
     const sel = this.sel;
+    if (!sel) return;
     const k = sel.hops.length;
     const routes = sel.routes.filter((r) => r.path[k] === name);
     const g = this.pieceEls.get(sel.from);
+    if (!g) return;
     const capture = routes[0].captured.length > 0;
     const taken = capture ? routes[0].captured[k] : null;
     this.setBusy(true);
@@ -411,11 +550,13 @@ export class Board {
     this.message(`Capture on: ${this.nextHops().map((s) => this.label(s)).join(' or ')}.`, 'info');
   }
 
+  /** @param {string} name */
   label(name) {
-    const s = this.byName.get(name);
+    const s = this.square(name);
     return this.variant.notation === 'numeric' ? String(s.number) : s.algebraic;
   }
 
+  /** @param {string} name */
   takePiece(name) {
     const pe = this.pieceEls.get(name);
     if (!pe) return;
@@ -429,9 +570,12 @@ export class Board {
 
   // Clicking a destination directly: play the route there, or ask which one when several
   // moves (different captured pieces) end on that square.
+  /** @param {string} name */
   async toFinal(name) {
     const sel = this.sel;
+    if (!sel) return;
     const routes = sel.routes.filter((r) => r.path[r.path.length - 1] === name);
+    /** @type {Move[]} */
     const distinct = [];
     for (const r of routes) {
       const key = [...r.captured].sort().join(',');
@@ -439,8 +583,9 @@ export class Board {
     }
     let route = distinct[0];
     if (distinct.length > 1) {
-      route = await this.choose(distinct);
-      if (!route) return;
+      const chosen = await this.choose(distinct);
+      if (!chosen) return;
+      route = chosen;
     }
     this.setBusy(true);
     this.gMarks.textContent = '';
@@ -449,6 +594,10 @@ export class Board {
   }
 
   // Lets the player pick one of several routes that end on the same square.
+  /**
+   * @param {Move[]} routes
+   * @returns {Promise<Move | null>}
+   */
   choose(routes) {
     return new Promise((resolve) => {
       const box = document.createElement('div');
@@ -458,7 +607,7 @@ export class Board {
       const p = document.createElement('p');
       p.textContent = 'These captures end on the same square. Which pieces do you take?';
       box.appendChild(p);
-      const done = (r) => {
+      const done = (/** @type {Move | null} */ r) => {
         box.remove();
         this.drawMarks();
         resolve(r);
@@ -480,18 +629,24 @@ export class Board {
       cancel.addEventListener('click', () => done(null));
       box.appendChild(cancel);
       this.container.appendChild(box);
-      box.querySelector('button').focus();
+      box.querySelector('button')?.focus();
     });
   }
 
+  /** @param {Move} r */
   previewRoute(r) {
     this.drawMarks();
     this.line([r.from, ...r.path], 'preview-line');
     for (const s of r.captured) this.mark(s, 'preview-taken', 'ring');
   }
 
+  /**
+   * @param {Move} route
+   * @param {number} fromHop
+   */
   async playRouteFrom(route, fromHop) {
-    let g = this.pieceEls.get(route.from);
+    const g = this.pieceEls.get(route.from);
+    if (!g) return;
     for (let k = fromHop; k < route.path.length; k++) {
       await this.slide(g, route.path[k]);
       if (route.captured[k]) this.takePiece(route.captured[k]);
@@ -499,9 +654,9 @@ export class Board {
     }
   }
 
+  /** @param {Move} route */
   async finish(route) {
-    const sel = this.sel;
-    this.sel = { ...sel, hops: route.path.slice(), at: route.path[route.path.length - 1], routes: [route] };
+    this.sel = { from: route.from, hops: route.path.slice(), at: route.path[route.path.length - 1], routes: [route] };
     this.setBusy(true);
     this.drawMarks();
     if (this.confirm) {
@@ -517,7 +672,7 @@ export class Board {
     }
     this.sel = null;
     try {
-      await this.opts.onMove(route);
+      if (this.opts.onMove) await this.opts.onMove(route);
     } finally {
       this.setBusy(false);
     }
@@ -525,6 +680,11 @@ export class Board {
 
   // ----- animation -----
 
+  /**
+   * @param {SVGGElement} g
+   * @param {string} to
+   * @returns {Promise<unknown>}
+   */
   slide(g, to) {
     const from = g.style.transform;
     this.place(g, to);
@@ -536,6 +696,7 @@ export class Board {
 
   // Plays a whole move on the current pieces, hop by hop (the computer's move, a typed move,
   // a replayed example). The caller then sets the new state.
+  /** @param {Move} move */
   async animateMove(move) {
     if (!this.pieceEls) return;
     const g = this.pieceEls.get(move.from);
@@ -553,23 +714,27 @@ export class Board {
 
   // ----- pointer: click-click and drag -----
 
+  /** @param {PointerEvent} e */
   pointerDown(e) {
     if (e.button !== undefined && e.button > 0) return;
     const name = this.squareAtPoint(e.clientX, e.clientY);
     if (!name) return;
-    this.press = { name, x: e.clientX, y: e.clientY, id: e.pointerId, dragging: false };
+    const press = { name, x: e.clientX, y: e.clientY, id: e.pointerId, dragging: false, canDrag: false };
+    this.press = press;
     const g = this.squareEls.get(name);
     if (g) {
       this.setRoving(name);
     }
-    const mine = this.myTurn() && ((this.sel && this.sel.at === name) || (!this.sel && this.legal.some((r) => r.from === name)) || (this.sel && this.sel.hops.length === 0 && this.legal.some((r) => r.from === name)));
+    const sel = this.sel;
+    const mine = this.myTurn() && ((!!sel && sel.at === name) || (!sel && this.legal.some((r) => r.from === name)) || (!!sel && sel.hops.length === 0 && this.legal.some((r) => r.from === name)));
     if (mine) {
       this.svg.setPointerCapture(e.pointerId);
       e.preventDefault();
     }
-    this.press.canDrag = mine;
+    press.canDrag = mine;
   }
 
+  /** @param {PointerEvent} e */
   pointerMove(e) {
     const p = this.press;
     if (!p || p.id !== e.pointerId || !p.canDrag) return;
@@ -579,8 +744,8 @@ export class Board {
       if (!this.sel || this.sel.at !== p.name) {
         if (!this.sel || this.sel.hops.length === 0) this.select(p.name);
       }
-      const key = this.sel.from;
-      p.piece = this.pieceEls.get(key);
+      if (!this.sel) return;
+      p.piece = this.pieceEls.get(this.sel.from);
       if (p.piece) {
         p.piece.classList.add('dragging');
         this.gOver.appendChild(p.piece);
@@ -590,11 +755,14 @@ export class Board {
       const pt = this.svg.createSVGPoint();
       pt.x = e.clientX;
       pt.y = e.clientY;
-      const q = pt.matrixTransform(this.svg.getScreenCTM().inverse());
+      const ctm = this.svg.getScreenCTM();
+      if (!ctm) return;
+      const q = pt.matrixTransform(ctm.inverse());
       p.piece.style.transform = `translate(${q.x}px, ${q.y}px)`;
     }
   }
 
+  /** @param {PointerEvent} e */
   async pointerUp(e) {
     const p = this.press;
     this.press = null;
@@ -629,8 +797,11 @@ export class Board {
 
   // ----- keyboard -----
 
+  /** @param {KeyboardEvent} e */
   keyDown(e) {
-    const name = e.target.closest && e.target.closest('.sq') ? e.target.closest('.sq').dataset.square : null;
+    const target = /** @type {Element | null} */ (e.target);
+    const sq = target && target.closest ? /** @type {SVGGElement | null} */ (target.closest('.sq')) : null;
+    const name = sq ? sq.dataset.square : null;
     if (!name) return;
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
@@ -641,11 +812,12 @@ export class Board {
       this.deselect();
       return;
     }
+    /** @type {Record<string, [number, number]>} */
     const dirs = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     const d = dirs[e.key];
     if (!d) return;
     e.preventDefault();
-    const s = this.byName.get(name);
+    const s = this.square(name);
     const n = this.size();
     const sign = this.flipped ? -1 : 1;
     // Move to the nearest playable square that way: straight along a row, or to the next row
@@ -658,7 +830,7 @@ export class Board {
         const t = this.byRowCol.get(`${r},${c}`);
         if (t) {
           this.setRoving(t.name);
-          this.squareEls.get(t.name).focus();
+          this.squareEls.get(t.name)?.focus();
           return;
         }
       }

@@ -1,0 +1,42 @@
+// @ts-check
+// The web app's entry: reads the rule sets, builds the pages and starts the router.
+// Routes: #/play/<variant> (a local table), #/room/<id> (an online room), both on the one game
+// page; #/guide/<variant> (the rules guides); #/pdn (the PDN viewer).
+
+import { api, ApiError } from './transport/api.js';
+import { GameView } from './views/game-view.js';
+import { fatal } from './views/dom.js';
+import { PlayPage } from './pages/play.js';
+import { RoomPage } from './pages/room.js';
+import { GuidePage } from './pages/guide.js';
+import { PdnPage } from './pages/pdn.js';
+import { Router } from './router.js';
+import { prefs } from './prefs.js';
+
+async function main() {
+  let variants;
+  try {
+    variants = await api.variants();
+  } catch (e) {
+    fatal(e instanceof ApiError ? e.message : String(e));
+    return;
+  }
+  const view = new GameView(variants);
+  const play = new PlayPage(view);
+  const room = new RoomPage(view);
+  const guide = new GuidePage(variants, fatal, () => play.variant || prefs.variant());
+  const pdn = new PdnPage(variants);
+  const router = new Router(
+    {
+      play: { page: play, view: 'view-game', nav: 'nav-play' },
+      room: { page: room, view: 'view-game', nav: null },
+      guide: { page: guide, view: 'view-guide', nav: 'nav-guide' },
+      pdn: { page: pdn, view: 'view-pdn', nav: 'nav-pdn' },
+    },
+    'play',
+  );
+  router.start();
+  document.body.dataset.ready = '1';
+}
+
+main();

@@ -1,0 +1,136 @@
+// @ts-check
+// Route #/pdn: open a PDN file or pasted text, pick a game, step through it, and play on from
+// any position at the local table.
+
+import { api } from '../transport/api.js';
+import { Board } from '../views/board.js';
+import { $, button, input, select, textarea, fillSelect } from '../views/dom.js';
+import { MoveList } from '../views/move-list.js';
+import { pdnMoves } from '../game/pdn-moves.js';
+import { prefs } from '../prefs.js';
+
+/** @typedef {import('../types.js').Variant} Variant */
+/** @typedef {import('../types.js').PdnGame} PdnGame */
+
+
+export class PdnPage {
+  /** @param {Variant[]} variants */
+  constructor(variants) {
+    this.variants = variants;
+    /** @type {PdnGame[]} */
+    this.games = [];
+    /** @type {PdnGame | null} */
+    this.game = null;
+    this.at = 0;
+    this.seq = 0;
+    this.animating = false;
+    this.active = false;
+    this.board = new Board($('pdn-board'), { label: 'PDN game board' });
+    this.moves = new MoveList(/** @type {HTMLTableElement} */ ($('pdn-moves')), (ply) => this.stepTo(ply));
+    this.init();
+  }
+
+  enter() {
+    this.active = true;
+  }
+
+  leave() {
+    this.active = false;
+  }
+
+  init() {
+    fillSelect(select('pdn-variant'), [{ value: '', text: '(from the file)' }, ...this.variants.map((v) => ({ value: v.id, text: v.name }))]);
+    input('pdn-file').addEventListener('change', async () => {
+      const f = input('pdn-file').files?.[0];
+      if (f) textarea('pdn-text').value = await f.text();
+    });
+    $('pdn-form').addEventListener('submit', async (e) => {
+      e.preventDefault();
+      $('pdn-error').textContent = '';
+      try {
+        const r = await api.readPdn(textarea('pdn-text').value, select('pdn-variant').value || undefined);
+        this.games = r.games;
+        fillSelect(
+          select('pdn-games'),
+          r.games.map((g, i) => {
+            const tag = (/** @type {string} */ n) => (g.tags.find((t) => t[0].toLowerCase() === n) || [])[1];
+            return { value: String(i), text: `${g.number}. ${tag('white') || '?'} – ${tag('black') || '?'} ${g.result || ''} (${g.variant || 'unknown rules'})` };
+          }),
+        );
+        $('pdn-view').hidden = false;
+        this.pick(0);
+        if (r.warnings.length) $('pdn-error').textContent = `Skipped: ${r.warnings.slice(0, 3).join('; ')}`;
+      } catch (err) {
+        $('pdn-view').hidden = true;
+        $('pdn-error').textContent = err.message;
+      }
+    });
+    select('pdn-games').addEventListener('change', () => this.pick(Number(select('pdn-games').value)));
+    button('pdn-first').addEventListener('click', () => this.stepTo(0));
+    button('pdn-prev').addEventListener('click', () => this.stepTo(this.at - 1));
+    button('pdn-next').addEventListener('click', () => this.stepTo(this.at + 1, true));
+    button('pdn-last').addEventListener('click', () => this.game && this.stepTo(this.game.frames.length - 1));
+    button('pdn-continue').addEventListener('click', async () => {
+      const g = this.game;
+      if (!g || !g.variant) return;
+      const fen = g.frames[this.at].fen;
+      try {
+        await api.newGame(g.variant, { position: fen });
+        location.hash = `#/play/${g.variant}`;
+      } catch (e) {
+        $('pdn-error-game').textContent = e.message;
+      }
+    });
+    document.addEventListener('keydown', (e) => {
+      const t = /** @type {Element | null} */ (e.target);
+      if (!this.active || !this.game || (t && t.closest && t.closest('textarea, input, select'))) return;
+      if (e.key === 'ArrowRight') this.stepTo(this.at + 1, true);
+      if (e.key === 'ArrowLeft') this.stepTo(this.at - 1);
+    });
+  }
+
+  /** @param {number} i */
+  pick(i) {
+    const g = this.games[i];
+    this.game = g;
+    $('pdn-error-game').textContent = g.error ? `This game stops early: ${g.error}` : '';
+    const tags = g.tags.filter(([k]) => !['FEN', 'SetUp'].includes(k)).map(([k, v]) => `${k}: ${v}`).join(' · ');
+    $('pdn-info').textContent = tags + (g.outcome ? ` — by our rules: ${g.outcome}` : '');
+    const v = this.variants.find((x) => x.id === g.variant);
+    const first = v ? v.first_mover : 'light';
+    this.moves.render(pdnMoves(g, first), first, 0, 'No moves in this game.');
+    button('pdn-continue').disabled = !v;
+    if (!v) {
+      this.board.container.hidden = true;
+      return;
+    }
+    this.board.container.hidden = false;
+    this.board.setCoords(prefs.coords());
+    this.board.setVariant(v);
+    this.stepTo(0);
+  }
+
+  /**
+   * @param {number} k
+   * @param {boolean} [animate]
+   */
+  async stepTo(k, animate = false) {
+    const g = this.game;
+    if (!g || !g.frames.length) return;
+    k = Math.max(0, Math.min(g.frames.length - 1, k));
+    const f = g.frames[k];
+    const from = this.at;
+    this.at = k;
+    const seq = ++this.seq;
+    $('pdn-ply').textContent = k === 0 || !f.move ? 'Start' : `Move ${k} of ${g.frames.length - 1}: ${f.move.text}`;
+    this.moves.mark(k);
+    if (animate && k === from + 1 && f.move && !this.animating) {
+      this.animating = true;
+      await this.board.animateMove(f.move);
+      this.animating = false;
+    }
+    // A later step while this one was animating has the last word.
+    if (seq !== this.seq) return;
+    this.board.setState({ pieces: f.pieces, legal: [], movable: null, lastMove: f.move });
+  }
+}

@@ -1,0 +1,379 @@
+// @ts-check
+// Route #/play/<variant>: the local table of a rule set (one saved game per rule set, against
+// the computer or two players on one device), over the HTTP transport. It feeds the game page
+// (views/game-view.js) and owns the table's own parts: the rule set choice, the computer's
+// turns, undo and hint, and the settings and set-up dialogs.
+
+import { api } from '../transport/api.js';
+import { $, button, input, select, textarea, dialog, fillSelect } from '../views/dom.js';
+import { canUndo, movableSide } from '../game/predicates.js';
+import { sideName } from '../game/format.js';
+import { prefs, roomTokens } from '../prefs.js';
+import * as sound from '../sound.js';
+
+/** @typedef {import('../types.js').Table} Table */
+/** @typedef {import('../types.js').Viewer} Viewer */
+/** @typedef {import('../types.js').MoveInput} MoveInput */
+/** @typedef {import('../types.js').Settings} Settings */
+/** @typedef {import('../views/game-view.js').GameView} GameView */
+/** @typedef {import('../views/game-view.js').GameSource} GameSource */
+
+/**
+ * Who sits at a local table: the person against the computer, or both sides.
+ * @param {Table} t
+ * @returns {Viewer}
+ */
+export function tableViewer(t) {
+  return t.settings.mode === 'computer'
+    ? { sides: [t.settings.human_side], opponent: 'Computer', connected: true }
+    : { sides: ['light', 'dark'], opponent: null, connected: true };
+}
+
+/**
+ * The table's own orientation: the person's side at the bottom, or the side to move when two
+ * players turn the board.
+ * @param {Table} t
+ */
+function tableFlipped(t) {
+  if (t.settings.mode === 'computer') return t.settings.human_side === 'dark';
+  return t.settings.turn_board ? t.side_to_move === 'dark' : false;
+}
+
+/** @implements {GameSource} */
+export class PlayPage {
+  /** @param {GameView} view */
+  constructor(view) {
+    this.view = view;
+    /** @type {'local'} */
+    this.mode = 'local';
+    /** @type {string | null} */
+    this.variant = null;
+    /** @type {Table | null} */
+    this.state = null;
+    this.token = 0; // bumps whenever the shown game changes; stale answers are dropped
+    this.thinking = false;
+    this.active = false;
+    this.init();
+  }
+
+  // ---------------------------------------------------------------- route
+
+  /** @param {string | undefined} arg */
+  enter(arg) {
+    const known = (/** @type {string | undefined} */ id) => !!id && this.view.variants.some((v) => v.id === id);
+    const id = known(arg) ? arg : this.variant || prefs.variant();
+    this.active = true;
+    this.view.attach(this);
+    if (id !== this.variant) this.switchVariant(known(id) ? /** @type {string} */ (id) : 'english');
+    else this.reload();
+  }
+
+  leave() {
+    this.active = false;
+    this.token++;
+    this.setThinking(false);
+    this.view.detach(this);
+    if (this.variant) api.clock(this.variant, false, true).catch(() => {});
+  }
+
+  // ---------------------------------------------------------------- drawing
+
+  /** @param {Table} st */
+  render(st) {
+    this.state = st;
+    const viewer = tableViewer(st);
+    this.view.show(st, viewer, {
+      busy: this.thinking,
+      flipped: tableFlipped(st),
+      pdnUrl: api.pdnUrl(st.variant),
+      pdnName: `draughts-${st.variant}.pdn`,
+    });
+    button('undo').disabled = !canUndo(st, this.thinking);
+    button('hint').disabled = !movableSide(st, viewer, this.thinking);
+    const s = st.settings;
+    $('mode-line').textContent = s.mode === 'computer' ? `You play ${sideName(s.human_side)} against the computer, level ${s.level}` : 'Two players on this device';
+  }
+
+  /** @param {boolean} on */
+  setThinking(on) {
+    this.thinking = on;
+    $('thinking').hidden = !on;
+    document.body.classList.toggle('thinking', on);
+  }
+
+  /**
+   * Shows a new state; animates its last move when it is one ply on from what is shown.
+   * @param {Table} st
+   * @param {{ animate?: boolean }} [opts]
+   */
+  async show(st, { animate = true } = {}) {
+    const prev = this.state;
+    const oneOn = prev && prev.variant === st.variant && st.ply === prev.ply + 1 && st.last_move;
+    if (animate && oneOn && st.last_move) await this.view.animate(st.last_move);
+    this.render(st);
+    if (st.outcome && !(prev && prev.outcome && prev.variant === st.variant)) sound.play('end');
+  }
+
+  // ---------------------------------------------------------------- the game
+
+  async computerTurn() {
+    const st = this.state;
+    if (!st || !st.computer_to_move || this.thinking) return;
+    const token = this.token;
+    this.setThinking(true);
+    this.render(st);
+    try {
+      const next = await api.computer(st.variant, st.ply);
+      if (token !== this.token) return;
+      this.setThinking(false);
+      await this.show(next);
+    } catch (e) {
+      if (token !== this.token) return;
+      this.setThinking(false);
+      if (e.status === 409) return this.reload();
+      this.view.message(e.message, 'error');
+      if (this.state) this.render(this.state);
+    }
+  }
+
+  async reload() {
+    const token = ++this.token;
+    const variant = /** @type {string} */ (this.variant);
+    try {
+      const st = await api.game(variant);
+      if (token !== this.token) return;
+      this.render(st);
+      api.clock(variant, true).then((s) => {
+        if (token === this.token && this.state && s.ply === this.state.ply) {
+          this.state.clock = s.clock;
+          this.view.clocks.set(s.clock);
+        }
+      }).catch(() => {});
+      if (st.computer_to_move) this.computerTurn();
+    } catch (e) {
+      if (token !== this.token) return;
+      if (e.status === 409) {
+        // The saved game could not be restored: say so, never replace it silently.
+        $('restore-text').textContent = e.message;
+        $('restore-error').hidden = false;
+        this.state = null;
+        this.view.clear();
+        return;
+      }
+      this.view.message(e.message, 'error');
+    }
+  }
+
+  /**
+   * After any action that returns a new state. Resolves with it, or null when refused (the
+   * message says why).
+   * @param {Promise<Table>} promise
+   * @param {{ animate?: boolean }} [opts]
+   * @returns {Promise<Table | null>}
+   */
+  async act(promise, opts) {
+    const token = this.token;
+    try {
+      const st = await promise;
+      if (token !== this.token) return null;
+      await this.show(st, opts);
+      if (st.computer_to_move) this.computerTurn();
+      return st;
+    } catch (e) {
+      if (token !== this.token) return null;
+      this.view.message(e.message, 'error');
+      if (e.status === 409) this.reload();
+      else if (this.state) this.render(this.state);
+      return null;
+    }
+  }
+
+  /**
+   * The viewer's move, from the board (not animated again) or typed (animated).
+   * @param {MoveInput} move
+   */
+  async move(move) {
+    const st = this.state;
+    if (!st) return false;
+    const typed = move.text !== undefined;
+    const next = await this.act(api.move(st.variant, { ...move, ply: st.ply }), { animate: typed });
+    return !!next;
+  }
+
+  resign() {
+    if (!this.variant) return;
+    this.token++;
+    this.setThinking(false);
+    this.act(api.resign(this.variant), { animate: false });
+  }
+
+  /** @param {string} id */
+  async switchVariant(id) {
+    if (this.variant && this.variant !== id) api.clock(this.variant, false, true).catch(() => {});
+    this.variant = id;
+    prefs.setVariant(id);
+    select('variant').value = id;
+    this.setThinking(false);
+    this.view.message('');
+    this.view.resignBar.hide();
+    this.view.manualFlip = false;
+    await this.reload();
+  }
+
+  // ---------------------------------------------------------------- the table's controls
+
+  init() {
+    const view = this.view;
+    const sel = select('variant');
+    fillSelect(sel, view.variants.map((v) => ({ value: v.id, text: v.name })));
+    sel.addEventListener('change', () => {
+      location.hash = `#/play/${sel.value}`;
+    });
+    button('open-settings').addEventListener('click', () => this.openSettings());
+    button('new-game').addEventListener('click', () => this.openSettings());
+    $('settings-form').addEventListener('change', () => this.syncSettingsForm());
+    button('settings-close').addEventListener('click', () => {
+      this.saveDisplaySettings();
+      dialog('settings-dialog').close();
+    });
+    button('settings-apply').addEventListener('click', async () => {
+      this.saveDisplaySettings();
+      const s = this.settingsFromForm();
+      dialog('settings-dialog').close();
+      if (this.variant) await this.act(api.settings(this.variant, { level: s.level, turn_board: s.turn_board }));
+    });
+    button('settings-new').addEventListener('click', async () => {
+      this.saveDisplaySettings();
+      const s = this.settingsFromForm();
+      dialog('settings-dialog').close();
+      if (!this.variant) return;
+      this.token++;
+      this.setThinking(false);
+      view.manualFlip = false;
+      view.message('New game.');
+      await this.act(api.newGame(this.variant, { settings: s }), { animate: false });
+      // Tests and assistive tools can tell that a new game is on the board.
+      document.body.dataset.generation = String(Number(document.body.dataset.generation || 0) + 1);
+    });
+    button('restore-new').addEventListener('click', async () => {
+      if (this.variant) await this.act(api.newGame(this.variant, {}), { animate: false });
+    });
+    button('undo').addEventListener('click', async () => {
+      if (!this.variant) return;
+      this.token++;
+      this.setThinking(false);
+      view.message('');
+      await this.act(api.undo(this.variant), { animate: false });
+    });
+    button('hint').addEventListener('click', async () => {
+      const st = this.state;
+      if (!st) return;
+      try {
+        const h = await api.hint(st.variant, st.ply);
+        if (this.state !== st) return;
+        if (h.move) {
+          view.board.showHint(h.move);
+          view.message(`Hint: ${h.move.text}`);
+        }
+      } catch (e) {
+        view.message(e.message, 'error');
+      }
+    });
+    button('open-setup').addEventListener('click', () => {
+      $('setup-error').textContent = '';
+      dialog('setup-dialog').showModal();
+      textarea('setup-input').focus();
+    });
+    button('setup-cancel').addEventListener('click', () => dialog('setup-dialog').close());
+    button('setup-go').addEventListener('click', async () => {
+      const text = textarea('setup-input').value;
+      if (!this.variant) return;
+      try {
+        const st = await api.newGame(this.variant, { position: text });
+        dialog('setup-dialog').close();
+        this.token++;
+        this.setThinking(false);
+        this.render(st);
+        view.message('Position set up.');
+        if (st.computer_to_move) this.computerTurn();
+      } catch (e) {
+        $('setup-error').textContent = e.message;
+      }
+    });
+    button('online-create').addEventListener('click', () => this.createRoom());
+    document.addEventListener('visibilitychange', () => {
+      const st = this.state;
+      if (!this.active || !this.variant || !st || st.outcome) return;
+      api.clock(this.variant, document.visibilityState === 'visible', true).then((s) => {
+        if (!this.thinking && this.state && s.ply === this.state.ply) {
+          this.state.clock = s.clock;
+          view.clocks.set(s.clock);
+        }
+      }).catch(() => {});
+    });
+    window.addEventListener('pagehide', () => {
+      if (this.active && this.variant) api.clock(this.variant, false, true).catch(() => {});
+    });
+  }
+
+  openSettings() {
+    const st = this.state;
+    /** @type {Settings} */
+    const s = st ? st.settings : { mode: 'computer', level: 4, human_side: 'light', turn_board: false };
+    const f = /** @type {HTMLFormElement} */ ($('settings-form'));
+    /** @type {RadioNodeList} */ (f.elements.namedItem('mode')).value = s.mode;
+    select('set-level').value = String(s.level);
+    select('set-side').value = s.human_side;
+    input('set-turn').checked = s.turn_board;
+    select('set-coords').value = prefs.coords();
+    input('set-confirm').checked = prefs.confirm();
+    input('set-mute').checked = sound.isMuted();
+    $('online-error').textContent = '';
+    this.syncSettingsForm();
+    dialog('settings-dialog').showModal();
+  }
+
+  modeInForm() {
+    const f = /** @type {HTMLFormElement} */ ($('settings-form'));
+    return /** @type {RadioNodeList} */ (f.elements.namedItem('mode')).value;
+  }
+
+  syncSettingsForm() {
+    const two = this.modeInForm() === 'two-player';
+    /** @type {HTMLFieldSetElement} */ (document.querySelector('.computer-only')).disabled = two;
+    /** @type {HTMLFieldSetElement} */ (document.querySelector('.two-only')).disabled = !two;
+  }
+
+  /** @returns {Settings} */
+  settingsFromForm() {
+    return {
+      mode: this.modeInForm() === 'two-player' ? 'two-player' : 'computer',
+      level: Number(select('set-level').value),
+      human_side: select('set-side').value === 'dark' ? 'dark' : 'light',
+      turn_board: input('set-turn').checked,
+    };
+  }
+
+  saveDisplaySettings() {
+    prefs.setCoords(select('set-coords').value);
+    prefs.setConfirm(input('set-confirm').checked);
+    sound.setMuted(input('set-mute').checked);
+    this.view.board.setCoords(prefs.coords());
+  }
+
+  // "Play a friend online" in the table settings: creates a room for this rule set and the
+  // chosen side, keeps the creator's token and opens the room, which shows the link to send.
+  async createRoom() {
+    const out = $('online-error');
+    out.textContent = '';
+    try {
+      const r = await api.createRoom(select('variant').value, select('online-side').value);
+      roomTokens.set(r.id, r.token);
+      const d = dialog('settings-dialog');
+      if (d.open) d.close();
+      location.hash = `#/room/${r.id}`;
+    } catch (e) {
+      out.textContent = `Could not create the room: ${e.message}`;
+    }
+  }
+}

@@ -1,0 +1,103 @@
+// @ts-check
+// The HTTP transport (docs/api.md, and the rooms' HTTP endpoints of docs/rooms-protocol.md).
+// Every call resolves with the JSON answer or throws an ApiError carrying the server's message
+// and HTTP status. No DOM here.
+
+/** @typedef {import('../types.js').Table} Table */
+/** @typedef {import('../types.js').Variant} Variant */
+/** @typedef {import('../types.js').MoveInput} MoveInput */
+/** @typedef {import('../types.js').Move} Move */
+/** @typedef {import('../types.js').Settings} Settings */
+/** @typedef {import('../types.js').PositionAnswer} PositionAnswer */
+/** @typedef {import('../types.js').PdnGame} PdnGame */
+
+export class ApiError extends Error {
+  /**
+   * @param {string} message
+   * @param {number} status the HTTP status, 0 when the server could not be reached
+   */
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/**
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @param {{ keepalive?: boolean }} [opts]
+ * @returns {Promise<any>}
+ */
+async function call(method, path, body, opts = {}) {
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      keepalive: !!opts.keepalive,
+    });
+  } catch (e) {
+    throw new ApiError('The server cannot be reached. Is `draughts serve` still running?', 0);
+  }
+  let data = null;
+  const text = await res.text();
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch (e) {
+    data = null;
+  }
+  if (!res.ok) {
+    throw new ApiError((data && data.error) || `${res.status} ${res.statusText}`, res.status);
+  }
+  return data;
+}
+
+/** @param {string} v */
+const game = (v) => `/api/games/${encodeURIComponent(v)}`;
+/** @param {string} id */
+const room = (id) => `/api/rooms/${encodeURIComponent(id)}`;
+
+export const api = {
+  /** @returns {Promise<Variant[]>} */
+  variants: () => call('GET', '/api/variants'),
+  /** @returns {Promise<{ guides: Record<string, any> }>} */
+  guides: () => call('GET', '/api/guides'),
+
+  // ---- local tables: every answer is the Table
+  /** @param {string} v @returns {Promise<Table>} */
+  game: (v) => call('GET', game(v)),
+  /** @param {string} v @param {MoveInput} body @returns {Promise<Table>} */
+  move: (v, body) => call('POST', `${game(v)}/move`, body),
+  /** @param {string} v @param {number} ply @returns {Promise<Table>} */
+  computer: (v, ply) => call('POST', `${game(v)}/computer`, { ply }),
+  /** @param {string} v @param {number} ply @returns {Promise<{ move: Move | null }>} */
+  hint: (v, ply) => call('POST', `${game(v)}/hint`, { ply }),
+  /** @param {string} v @param {number} [ply] @returns {Promise<Table>} */
+  undo: (v, ply) => call('POST', `${game(v)}/undo`, { ply }),
+  /** @param {string} v @param {number} [ply] @returns {Promise<Table>} */
+  resign: (v, ply) => call('POST', `${game(v)}/resign`, { ply }),
+  /** @param {string} v @param {{ settings?: Settings, position?: string }} body @returns {Promise<Table>} */
+  newGame: (v, body) => call('POST', `${game(v)}/new`, body),
+  /** @param {string} v @param {{ level?: number, turn_board?: boolean }} body @returns {Promise<Table>} */
+  settings: (v, body) => call('POST', `${game(v)}/settings`, body),
+  /** @param {string} v @param {boolean} running @param {boolean} [keepalive] @returns {Promise<Table>} */
+  clock: (v, running, keepalive) => call('POST', `${game(v)}/clock`, { running }, { keepalive }),
+  /** @param {string} v */
+  pdnUrl: (v) => `${game(v)}/pdn`,
+
+  // ---- any position, PDN files
+  /** @param {string} variant @param {string} position @param {MoveInput} [move] @returns {Promise<PositionAnswer>} */
+  position: (variant, position, move) => call('POST', '/api/position', move ? { variant, position, move } : { variant, position }),
+  /** @param {string} pdn @param {string} [variant] @returns {Promise<{ games: PdnGame[], warnings: string[] }>} */
+  readPdn: (pdn, variant) => call('POST', '/api/pdn', variant ? { pdn, variant } : { pdn }),
+
+  // ---- rooms
+  /** @param {string} variant @param {string} side @returns {Promise<{ id: string, token: string, color: string }>} */
+  createRoom: (variant, side) => call('POST', '/api/rooms', { variant, side }),
+  /** @param {string} id @returns {Promise<unknown>} */
+  room: (id) => call('GET', room(id)),
+  /** @param {string} id */
+  roomPdnUrl: (id) => `${room(id)}/pdn`,
+};

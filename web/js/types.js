@@ -1,0 +1,195 @@
+// @ts-check
+// The shapes the server sends and reads (docs/api.md, docs/rooms-protocol.md), as JSDoc types.
+// Nothing runs here: modules import the types with `import('./types.js').Game` and the like.
+
+/** @typedef {'light' | 'dark'} Side */
+
+/**
+ * One route of a move. `path` lists the landing squares in order, `captured` the taken pieces in
+ * the order they are jumped; routes of one move share `key`.
+ * @typedef {object} Move
+ * @property {string} text
+ * @property {string} from
+ * @property {string[]} path
+ * @property {string[]} captured
+ * @property {boolean} [promotes]
+ * @property {string} [key]
+ */
+
+/**
+ * How a client names a move: `text`, or `from` and every landing square.
+ * @typedef {object} MoveInput
+ * @property {string} [text]
+ * @property {string} [from]
+ * @property {string[]} [path]
+ * @property {string[]} [captured]
+ * @property {number} [ply]
+ */
+
+/**
+ * @typedef {object} Piece
+ * @property {string} square
+ * @property {Side} color
+ * @property {'man' | 'king'} kind
+ */
+
+/**
+ * @typedef {object} Position
+ * @property {string} fen
+ * @property {string} text
+ * @property {Side} side_to_move
+ * @property {Piece[]} pieces
+ * @property {Move[]} legal
+ * @property {boolean} must_capture
+ */
+
+/**
+ * One played move in a game's list, with its PDN move number and its mover.
+ * @typedef {object} MoveEntry
+ * @property {number} ply
+ * @property {number} number
+ * @property {Side} side
+ * @property {number} spent_ms
+ * @property {Move} move
+ */
+
+/**
+ * @typedef {object} Outcome
+ * @property {string} text
+ * @property {string} result
+ * @property {Side | null} winner
+ * @property {string} reason
+ */
+
+/**
+ * Elapsed time per side, as of the answer; the `running` side's time goes on counting.
+ * @typedef {object} Clock
+ * @property {number} light_ms
+ * @property {number} dark_ms
+ * @property {number} total_ms
+ * @property {Side | null} running
+ */
+
+/**
+ * A seated game: the same in a local table and in a room's `state`.
+ * @typedef {object} Game
+ * @property {string} variant
+ * @property {string} start_fen
+ * @property {number} ply
+ * @property {Side} side_to_move
+ * @property {MoveEntry[]} moves
+ * @property {Position} position
+ * @property {Move | null} last_move
+ * @property {Outcome | null} outcome
+ * @property {Clock} clock
+ * @property {number} quiet_count
+ * @property {number} quiet_limit
+ * @property {number} repetitions
+ * @property {boolean} [started] rooms only: both seats taken
+ */
+
+/**
+ * @typedef {object} Settings
+ * @property {'computer' | 'two-player'} mode
+ * @property {number} level
+ * @property {Side} human_side
+ * @property {boolean} turn_board
+ */
+
+/**
+ * A saved local game: the Game fields and the table's settings.
+ * @typedef {Game & { settings: Settings, computer_to_move: boolean }} Table
+ */
+
+/**
+ * @typedef {object} Seat
+ * @property {boolean} taken
+ * @property {boolean} connected
+ * @property {number | null} away_since server time (Unix ms) when the player left
+ */
+
+/**
+ * A room's `state` message: the Game fields and the room's own.
+ * @typedef {Game & {
+ *   seq: number, now: number, room: string, game: number, light_player: number, started: boolean,
+ *   seats: { light: Seat, dark: Seat }, grace_ms: number,
+ *   draw_offer: Side | null, takeback: Side | null, rematch: { light: boolean, dark: boolean } | null
+ * }} RoomState
+ */
+
+/**
+ * A room's `moved` message.
+ * @typedef {object} Moved
+ * @property {number} game
+ * @property {number} ply
+ * @property {number} number
+ * @property {Side} side
+ * @property {number} spent_ms
+ * @property {Move} move
+ * @property {Position} position
+ * @property {Outcome | null} outcome
+ * @property {Clock} clock
+ */
+
+/**
+ * @typedef {object} SquareInfo
+ * @property {string} name
+ * @property {number} row
+ * @property {number} col
+ * @property {number} number
+ * @property {string} algebraic
+ */
+
+/**
+ * A rule set, as `GET /api/variants` lists it.
+ * @typedef {object} Variant
+ * @property {string} id
+ * @property {string} name
+ * @property {'diagonal' | 'orthogonal'} board
+ * @property {number} size
+ * @property {boolean} mirrored
+ * @property {'numeric' | 'algebraic'} notation
+ * @property {Side} first_mover
+ * @property {boolean} immediate_removal
+ * @property {SquareInfo[]} squares
+ * @property {string} start_fen
+ * @property {string[]} summary
+ */
+
+/**
+ * Who looks at a game, as the predicates see it: the sides this viewer moves for (both at a
+ * table of two players, one against the computer or in a room, none for a watcher), who sits
+ * opposite in words, and whether the viewer's actions can reach the referee now.
+ * @typedef {object} Viewer
+ * @property {Side[]} sides
+ * @property {string | null} opponent "Computer", "Your friend", or null
+ * @property {boolean} connected
+ */
+
+/**
+ * The answer of `POST /api/position` (guide diagrams).
+ * @typedef {object} PositionAnswer
+ * @property {Position} position
+ * @property {Move | null} played
+ * @property {Outcome | null} outcome
+ */
+
+/**
+ * @typedef {object} PdnFrame
+ * @property {string} fen
+ * @property {Piece[]} pieces
+ * @property {Move | null} move
+ */
+
+/**
+ * @typedef {object} PdnGame
+ * @property {number} number
+ * @property {string | null} variant
+ * @property {[string, string][]} tags
+ * @property {string | null} result
+ * @property {PdnFrame[]} frames
+ * @property {string | null} error
+ * @property {string | null} outcome
+ */
+
+export {};

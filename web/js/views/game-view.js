@@ -1,0 +1,216 @@
+// @ts-check
+// The one game page (#view-game), for local tables and online rooms alike: board, move list,
+// clocks, status and result, the shared controls (flip, resign, a typed move, copy the
+// position) and the rules in short. It draws a Game for a Viewer; what the viewer may do comes
+// from game/predicates.js. The page that feeds it (pages/play.js or pages/room.js) is its
+// source: the view hands it the viewer's moves and resignation and knows nothing of transports.
+
+import { Board } from './board.js';
+import { MoveList } from './move-list.js';
+import { Clocks } from './clocks.js';
+import { Status } from './status.js';
+import { Result } from './result.js';
+import { AskBar } from './ask-bar.js';
+import { $, button, input, textarea, copyText } from './dom.js';
+import { canResign, isPlayer, movableSide } from '../game/predicates.js';
+import { sideName } from '../game/format.js';
+import { prefs } from '../prefs.js';
+import * as sound from '../sound.js';
+
+/** @typedef {import('../types.js').Game} Game */
+/** @typedef {import('../types.js').Viewer} Viewer */
+/** @typedef {import('../types.js').Variant} Variant */
+/** @typedef {import('../types.js').MoveInput} MoveInput */
+/** @typedef {import('../types.js').Move} Move */
+
+/**
+ * What feeds the game page: local table or room.
+ * @typedef {object} GameSource
+ * @property {'local' | 'online'} mode
+ * @property {(input: MoveInput) => Promise<boolean>} move plays the viewer's move; true once played
+ * @property {() => void} resign
+ */
+
+/**
+ * How to draw the game besides its state.
+ * @typedef {object} ShowOptions
+ * @property {boolean} [busy] something is under way (the computer thinks): nobody moves
+ * @property {boolean} [flipped] the page's own orientation (Dark at the bottom), before the Flip button
+ * @property {string} pdnUrl where the game downloads as PDN
+ * @property {string} pdnName the file name for it
+ */
+
+export class GameView {
+  /** @param {Variant[]} variants */
+  constructor(variants) {
+    this.variants = variants;
+    this.root = $('view-game');
+    /** @type {GameSource | null} */
+    this.source = null;
+    /** @type {GameSource | null} */
+    this.lastSource = null;
+    this.status = new Status(() => sound.play('error'));
+    this.result = new Result();
+    this.confirmBar = new AskBar('confirm');
+    this.resignBar = new AskBar('resign');
+    this.board = new Board($('board-wrap'), {
+      label: 'Game board',
+      onMove: (route) => this.playRoute(route),
+      onMessage: (text, kind) => this.message(text, kind),
+      sound: (k) => sound.play(k),
+    });
+    this.board.confirm = (route) => (prefs.confirm() ? this.confirmBar.ask(`Play ${route.text}?`) : Promise.resolve(true));
+    this.board.setCoords(prefs.coords());
+    this.moves = new MoveList(/** @type {HTMLTableElement} */ ($('moves')));
+    this.clocks = new Clocks('clock');
+    this.manualFlip = false;
+    /** @type {{ game: Game, viewer: Viewer, opts: ShowOptions } | null} */
+    this.shown = null;
+
+    button('flip').addEventListener('click', () => {
+      this.manualFlip = !this.manualFlip;
+      this.redraw();
+    });
+    button('resign').addEventListener('click', async () => {
+      const src = this.source;
+      const answer = this.resignBar.ask('Resign this game?');
+      button('resign-yes').focus();
+      if ((await answer) && src === this.source && src) src.resign();
+    });
+    $('type-move').addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const box = input('move-input');
+      const text = box.value.trim();
+      if (!text || !this.source) return;
+      if (await this.source.move({ text })) {
+        box.value = '';
+        this.message('');
+      } else box.focus();
+    });
+    button('copy-fen').addEventListener('click', async () => {
+      if (!this.shown) return;
+      const t = this.shown.game.position.fen;
+      await copyText(t, textarea('position-out'));
+      this.message(`Copied FEN: ${t}`);
+    });
+    button('copy-text').addEventListener('click', async () => {
+      if (!this.shown) return;
+      const t = this.shown.game.position.text;
+      await copyText(t, textarea('position-out'));
+      this.message(`Copied: ${t}`);
+    });
+    setInterval(() => this.clocks.tick(), 250);
+  }
+
+  /**
+   * Hands the page to a source; a new source starts with a clean page.
+   * @param {GameSource} source
+   */
+  attach(source) {
+    // The Flip button's choice stays while the same page comes back (a visit to the guides).
+    if (source !== this.lastSource) this.manualFlip = false;
+    this.lastSource = source;
+    this.source = source;
+    this.root.dataset.mode = source.mode;
+    this.shown = null;
+    this.root.dataset.empty = '1';
+    this.confirmBar.hide();
+    this.resignBar.hide();
+    this.message('');
+  }
+
+  /** @param {GameSource} source */
+  detach(source) {
+    if (this.source === source) this.source = null;
+  }
+
+  /** @param {string} id */
+  variant(id) {
+    const v = this.variants.find((x) => x.id === id);
+    if (!v) throw new Error(`unknown rule set ${id}`);
+    return v;
+  }
+
+  /**
+   * Draws the game for the viewer.
+   * @param {Game} game
+   * @param {Viewer} viewer
+   * @param {ShowOptions} opts
+   */
+  show(game, viewer, opts) {
+    this.shown = { game, viewer, opts };
+    delete this.root.dataset.empty;
+    const v = this.variant(game.variant);
+    const b = this.board;
+    b.setVariant(v);
+    b.setFlipped(!!opts.flipped !== this.manualFlip);
+    b.setState({
+      pieces: game.position.pieces,
+      legal: game.position.legal,
+      mustCapture: game.position.must_capture,
+      movable: movableSide(game, viewer, !!opts.busy),
+      lastMove: game.last_move,
+    });
+    this.status.render(game, viewer);
+    this.result.render(game.outcome);
+    $('restore-error').hidden = true;
+    this.moves.render(game.moves, v.first_mover, game.ply, `No moves yet. ${sideName(game.side_to_move)} to move.`);
+    this.clocks.set(game.clock);
+    textarea('position-out').value = `${game.position.fen}\n${game.position.text}`;
+    const pdn = $('download-pdn');
+    pdn.setAttribute('href', opts.pdnUrl);
+    pdn.setAttribute('download', opts.pdnName);
+    // A watcher types no moves.
+    $('type-move').hidden = !isPlayer(viewer);
+    button('resign').disabled = !canResign(game, viewer);
+    if (!canResign(game, viewer)) this.resignBar.hide();
+    const sum = $('rules-summary');
+    sum.textContent = '';
+    for (const line of v.summary) {
+      const li = document.createElement('li');
+      li.textContent = line;
+      sum.appendChild(li);
+    }
+    $('rules-link').setAttribute('href', `#/guide/${v.id}`);
+    $('rules-title').textContent = `${v.name}: the rules in short`;
+  }
+
+  /** Draws the shown game again (after a flip, or when only the viewer changed). */
+  redraw() {
+    if (this.shown) this.show(this.shown.game, this.shown.viewer, this.shown.opts);
+  }
+
+  /** Shows no game (a saved game that cannot be restored, a room that does not exist). */
+  clear() {
+    this.shown = null;
+    this.root.dataset.empty = '1';
+    this.board.setState({ pieces: [], legal: [], movable: null });
+    this.status.setTurnText('');
+    this.result.render(null);
+  }
+
+  /**
+   * Plays a move on the board: the hops are animated and the caller sets the new state after.
+   * @param {Move} move
+   */
+  animate(move) {
+    return this.board.animateMove(move);
+  }
+
+  /**
+   * @param {string} text
+   * @param {'info' | 'warn' | 'error'} [kind]
+   */
+  message(text, kind = 'info') {
+    this.status.message(text, kind);
+  }
+
+  /** @param {Move} route */
+  async playRoute(route) {
+    if (!this.source) return;
+    this.message('');
+    const ok = await this.source.move({ from: route.from, path: route.path, captured: route.captured });
+    // A refused move puts the pieces back where the game has them.
+    if (!ok) this.redraw();
+  }
+}
