@@ -9,7 +9,7 @@
 //! The writer also runs the expiry sweep: rooms idle for longer than
 //! [`super::RoomsConfig::expire_after`] are deleted with their games.
 
-use super::room::{Core, StoredMeta};
+use super::state::{Core, StoredMeta};
 use crate::clock::Clock;
 use crate::seated_game::{SeatedGame, StoredPly};
 use draughts_rules::{Color, Outcome, Reason, Variant};
@@ -556,7 +556,7 @@ mod tests {
         // The mover's message id is remembered in the room's row, as a move does.
         let recent = &mut core.meta.recent[ply % 2];
         recent.push_back(format!("m{ply}"));
-        if recent.len() > super::super::room::RECENT_IDS {
+        if recent.len() > super::super::state::RECENT_IDS {
             recent.pop_front();
         }
         vec![

@@ -1,0 +1,238 @@
+//! The rooms' HTTP handlers: creating a room, what a room holds, its games as PDN.
+
+use super::db::{self, LoadError};
+use super::secret::{room_tag, valid_id};
+use crate::table::Side;
+use crate::AppState;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use draughts_rules::{Color, Variant};
+use serde::Deserialize;
+
+/// The answer when a room cannot be loaded: 409 for a room whose stored game cannot be read
+/// (logged as a warning, by the room's tag), 500 when the database failed.
+pub(super) fn load_error(what: &str, e: LoadError) -> Response {
+    match e {
+        LoadError::Broken(_) => {
+            tracing::warn!("{what}: {e}");
+            error(StatusCode::CONFLICT, format!("{what}: {e}"))
+        }
+        LoadError::Db(_) => error(StatusCode::INTERNAL_SERVER_ERROR, format!("{what}: {e}")),
+    }
+}
+
+pub(super) fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    let message = message.into();
+    if status.is_server_error() {
+        tracing::error!(%status, "{message}");
+    }
+    (status, Json(serde_json::json!({ "error": message }))).into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreateRequest {
+    variant: String,
+    /// `light`, `dark` or `random` (the default).
+    side: Option<String>,
+}
+
+pub(super) async fn create_room(State(state): State<AppState>, body: axum::body::Bytes) -> Response {
+    let raw: &[u8] = if body.iter().all(|b| b.is_ascii_whitespace()) { b"{}" } else { &body };
+    let req: CreateRequest = match serde_json::from_slice(raw) {
+        Ok(r) => r,
+        Err(e) => return error(StatusCode::BAD_REQUEST, format!("bad request body: {e}; send {{\"variant\": \"english\", \"side\": \"light\"|\"dark\"|\"random\"}}")),
+    };
+    let Some(variant) = Variant::OFFERED.into_iter().find(|v| v.id() == req.variant) else {
+        let ids: Vec<&str> = Variant::OFFERED.iter().map(|v| v.id()).collect();
+        return error(StatusCode::BAD_REQUEST, format!("unknown rule set {:?}; expected one of {}", req.variant, ids.join(", ")));
+    };
+    let color = match req.side.as_deref().unwrap_or("random") {
+        "light" => Color::Light,
+        "dark" => Color::Dark,
+        "random" => {
+            let mut b = [0u8; 1];
+            getrandom::fill(&mut b).expect("the system's random source works");
+            if b[0] & 1 == 0 {
+                Color::Light
+            } else {
+                Color::Dark
+            }
+        }
+        other => return error(StatusCode::BAD_REQUEST, format!("unknown side {other:?}; expected light, dark or random")),
+    };
+    match state.rooms.create(variant, color).await {
+        Ok((id, token)) => {
+            tracing::info!(variant = variant.id(), "room created");
+            (
+                StatusCode::CREATED,
+                Json(serde_json::json!({
+                    "id": id,
+                    "token": token,
+                    "player": 0,
+                    "color": Side::from(color),
+                    "variant": variant.id(),
+                    "link": format!("/#/room/{id}"),
+                    "ws": format!("/ws/rooms/{id}"),
+                })),
+            )
+                .into_response()
+        }
+        Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, format!("could not create the room: {e}")),
+    }
+}
+
+/// A stored game of a room, with its PDN.
+struct GameRecord {
+    game_no: u32,
+    light_player: u8,
+    game: draughts_rules::Game,
+    started_at: i64,
+}
+
+async fn load_records(state: &AppState, id: &str, only: Option<u32>) -> Result<(db::StoredRoom, Variant, Vec<GameRecord>), Response> {
+    if !valid_id(id) {
+        return Err(error(StatusCode::NOT_FOUND, "no such room: a room id is 22 letters, digits, - or _"));
+    }
+    let key = id.to_string();
+    let loaded = state
+        .rooms
+        .inner
+        .db
+        .read(move |c| -> Result<Option<(db::StoredRoom, Vec<db::StoredRoomGame>)>, LoadError> {
+            let Some(row) = db::load_row(c, &key)? else { return Ok(None) };
+            let games = db::load_games(c, &key, only)?;
+            Ok(Some((row, games)))
+        })
+        .await
+        .map_err(LoadError::Db)
+        .and_then(|r| r);
+    let (row, games) = match loaded {
+        Ok(Some(x)) => x,
+        Ok(None) => return Err(error(StatusCode::NOT_FOUND, "no such room (it may have expired)")),
+        Err(e) => return Err(load_error("cannot read the room", e)),
+    };
+    let broken = |e: String| load_error("cannot read the room", LoadError::Broken(format!("room {}: {e}", room_tag(id))));
+    let variant: Variant = row.variant.parse().map_err(|e| broken(format!("{e}")))?;
+    let mut out = Vec::new();
+    for g in &games {
+        let (seated, _) = db::replay(variant, g).map_err(broken)?;
+        out.push(GameRecord { game_no: g.game_no, light_player: g.light_player, game: seated.game().clone(), started_at: g.started_at });
+    }
+    Ok((row, variant, out))
+}
+
+pub(super) async fn room_info(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+    let (row, variant, games) = match load_records(&state, &id, None).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    let live = state.rooms.inner.live.lock().ok().and_then(|l| l.get(&id).cloned());
+    let connected = match live {
+        Some(cell) => {
+            let room = cell.lock().await;
+            [room.connected(0), room.connected(1)]
+        }
+        None => [false, false],
+    };
+    let games: Vec<_> = games
+        .iter()
+        .map(|g| {
+            let o = g.game.outcome();
+            serde_json::json!({
+                "game": g.game_no,
+                "light_player": g.light_player,
+                "plies": g.game.ply(),
+                "result": o.map(|o| o.pdn()).unwrap_or("*"),
+                "outcome": o.map(crate::wire::OutcomeJson::new),
+                "pdn": format!("/api/rooms/{id}/pdn?game={}", g.game_no),
+            })
+        })
+        .collect();
+    Json(serde_json::json!({
+        "id": row.id,
+        "variant": variant.id(),
+        "created_at": row.created_at,
+        "updated_at": row.updated_at,
+        "game": row.game_no,
+        "players": [
+            { "seated": row.tokens[0].is_some(), "connected": connected[0] },
+            { "seated": row.tokens[1].is_some(), "connected": connected[1] },
+        ],
+        "games": games,
+        "link": format!("/#/room/{id}"),
+    }))
+    .into_response()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct PdnQuery {
+    game: Option<u32>,
+}
+
+pub(super) async fn room_pdn(State(state): State<AppState>, Path(id): Path<String>, q: Result<Query<PdnQuery>, axum::extract::rejection::QueryRejection>) -> Response {
+    let only = match q {
+        Ok(Query(q)) => q.game,
+        Err(e) => return error(StatusCode::BAD_REQUEST, format!("bad query: {e}; use ?game=N")),
+    };
+    let (_, variant, games) = match load_records(&state, &id, only).await {
+        Ok(x) => x,
+        Err(r) => return r,
+    };
+    if games.is_empty() {
+        return error(StatusCode::NOT_FOUND, format!("room {id} has no game {}", only.unwrap_or(0)));
+    }
+    let mut text = String::new();
+    for g in &games {
+        let date = pdn_date(g.started_at);
+        let (white, black) = if g.light_player == 0 { ("Room creator", "Guest") } else { ("Guest", "Room creator") };
+        let tags: Vec<(String, String)> = vec![
+            ("Event".into(), format!("Online room, {}", variant.rules().name)),
+            ("Site".into(), "draughts serve".into()),
+            ("Date".into(), date),
+            ("Round".into(), g.game_no.to_string()),
+            ("White".into(), white.into()),
+            ("Black".into(), black.into()),
+        ];
+        text.push_str(&draughts_rules::notation::pdn::replay::write_pdn(&g.game, &tags));
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push('\n');
+    }
+    let name = match only {
+        Some(n) => format!("attachment; filename=\"draughts-room-{}-game-{n}.pdn\"", &id[..8]),
+        None => format!("attachment; filename=\"draughts-room-{}.pdn\"", &id[..8]),
+    };
+    ([(header::CONTENT_TYPE, "application/x-pdn; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, name)], text).into_response()
+}
+
+/// `YYYY.MM.DD` of a Unix time in ms (UTC), as PDN writes dates.
+fn pdn_date(ms: i64) -> String {
+    let days = ms.div_euclid(86_400_000);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pdn_dates() {
+        assert_eq!(pdn_date(0), "1970.01.01");
+        assert_eq!(pdn_date(1_709_210_096_000), "2024.02.29");
+    }
+}
