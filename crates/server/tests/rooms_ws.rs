@@ -767,6 +767,37 @@ async fn after_the_grace_period_the_other_can_claim() {
     assert_eq!(st["outcome"]["reason"], "abandonment");
 }
 
+/// The grace period counts from when the player left, also across a restart of the server
+/// (RULES.md section 4: a reload of the room does not restart it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_grace_period_survives_a_restart() {
+    let (_d, path) = tmp();
+    let cfg = || RoomsConfig { grace: Duration::from_millis(1_500), burst: 1000, per_second: 1000, ..RoomsConfig::default() };
+    let s = TestServer::start(&path, cfg());
+    let (room, mut a, b) = seated(&s, "turkish").await;
+    let a_token = a.token.clone().unwrap();
+    let path_a = a.first_legal();
+    let p: Vec<&str> = path_a.iter().map(String::as_str).collect();
+    a.send_move("m1", &p).await;
+    a.until("moved").await;
+    // Dark leaves on its own turn; then the server restarts.
+    drop(b);
+    a.until("presence").await;
+    let left = std::time::Instant::now();
+    tokio::time::sleep(Duration::from_millis(900)).await;
+    s.kill().await;
+    let s = TestServer::start(&path, cfg());
+    let mut a = s.client(&room).await;
+    a.hello(Some(&a_token)).await;
+    assert!(a.state["seats"]["dark"]["away_since"].is_i64(), "{}", a.state["seats"]);
+    // 1.5 s after Dark left (not after the restart) the claim is allowed.
+    tokio::time::sleep(Duration::from_millis(1_600).saturating_sub(left.elapsed())).await;
+    a.send(json!({ "type": "claim", "id": "c", "game": 1, "result": "win" })).await;
+    a.until("ack").await;
+    let st = a.until("state").await;
+    assert_eq!(st["outcome"]["reason"], "abandonment");
+}
+
 /// The grace period counts from when the player left; claiming too early is refused.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_claim_waits_for_the_grace_period() {

@@ -29,8 +29,6 @@ pub(crate) struct Conn {
 pub(crate) struct Room {
     pub core: Core,
     pub conns: Vec<Conn>,
-    /// Since when each player has had no connection (Unix ms); `None` while connected.
-    pub away: [Option<i64>; 2],
     /// Number of the last message announced to everyone (not stored).
     pub seq: u64,
     /// Set when the room was dropped from memory; a late arrival must load it again.
@@ -42,8 +40,13 @@ impl Room {
     pub(crate) fn new(mut core: Core, cfg: Arc<RoomsConfig>, now: i64) -> Room {
         // A clock stopped by a shutdown runs again from now (stored with the next change).
         core.run_clock(now);
-        // Loaded with nobody connected: everybody's absence counts from now.
-        Room { core, conns: Vec::new(), away: [Some(now), Some(now)], seq: 0, unloaded: false, cfg }
+        // Loaded with nobody connected. A player stored as away keeps the time they left; one
+        // stored as connected lost the connection with the server (a crash), at a time not
+        // known: their absence counts from now.
+        for a in &mut core.meta.away_since {
+            a.get_or_insert(now);
+        }
+        Room { core, conns: Vec::new(), seq: 0, unloaded: false, cfg }
     }
 
     pub(crate) fn connected(&self, player: u8) -> bool {
@@ -52,7 +55,7 @@ impl Room {
 
     fn seat_json(&self, c: Color) -> protocol::SeatJson {
         let p = self.core.player_of(c);
-        protocol::SeatJson { taken: self.core.tokens[p as usize].is_some(), connected: self.connected(p), away_since: self.away[p as usize] }
+        protocol::SeatJson { taken: self.core.tokens[p as usize].is_some(), connected: self.connected(p), away_since: self.core.meta.away_since[p as usize] }
     }
 
     pub(crate) fn seats(&self) -> protocol::SeatsJson {
@@ -151,7 +154,7 @@ impl Room {
             return;
         }
         let now = now_ms();
-        let out = match self.core.act(player, &action, self.away, &self.cfg, now) {
+        let out = match self.core.act(player, &action, &self.cfg, now) {
             Ok(o) => o,
             Err(e) => {
                 self.send_to(conn_id, protocol::error_text(Some(&id), &e));
@@ -206,7 +209,7 @@ impl Room {
         conn.player = player;
         self.conns.push(conn);
         if let Some(p) = player {
-            self.away[p as usize] = None;
+            self.set_away(p, None, db).await;
         }
         // The other people see the new seat or the player coming back (the newcomer gets
         // `welcome` and the whole state instead).
@@ -218,14 +221,28 @@ impl Room {
         Ok((player, new_token, bad_token))
     }
 
+    /// Notes (and stores) since when `player` has been away, `None` when back. A failed write
+    /// is logged: the room goes on with the time in memory.
+    async fn set_away(&mut self, player: u8, since: Option<i64>, db: &RoomDb) {
+        if self.core.meta.away_since[player as usize] == since {
+            return;
+        }
+        let mut next = self.core.clone();
+        next.meta.away_since[player as usize] = since;
+        if let Err(e) = db.write(vec![next.save_op()]).await {
+            tracing::warn!(room = %super::room_tag(&self.core.id), "could not store a player's presence: {e}");
+        }
+        self.core = next;
+    }
+
     /// Removes a connection; announces a player's absence when it was their last one.
-    pub(crate) fn leave(&mut self, conn_id: u64) {
+    pub(crate) async fn leave(&mut self, conn_id: u64, db: &RoomDb) {
         let Some(i) = self.conns.iter().position(|c| c.id == conn_id) else { return };
         let c = self.conns.remove(i);
         if let Some(p) = c.player {
             if !self.connected(p) {
                 let now = now_ms();
-                self.away[p as usize] = Some(now);
+                self.set_away(p, Some(now), db).await;
                 self.seq += 1;
                 let text = self.presence_text(now);
                 self.broadcast(text);

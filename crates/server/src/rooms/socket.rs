@@ -225,7 +225,7 @@ async fn connection(rooms: Rooms, id: String, socket: WebSocket) {
         }
     }
     if let Some((cell, _)) = joined {
-        cell.lock().await.leave(conn_id);
+        cell.lock().await.leave(conn_id, &rooms.inner.db).await;
         rooms.maybe_unload(&id, &cell);
     }
     drop(tx);

@@ -25,10 +25,16 @@ pub(crate) struct Meta {
     pub rematch: [bool; 2],
     /// Ids of each player's last accepted messages, newest last.
     pub recent: [VecDeque<String>; 2],
+    /// Since when each player (0 = creator) has had no connection (Unix ms); `None` while
+    /// connected. Stored, so that the grace period before a claim counts from when the player
+    /// left, across reloads of the room and restarts of the server (RULES.md section 4).
+    #[serde(default)]
+    pub away_since: [Option<i64>; 2],
 }
 
 /// The JSON of `rooms.meta`: the current game's clock and offers and the room's [`Meta`], in one
-/// flat object (`elapsed`, `clock_since`, `draw_offer`, `takeback`, `rematch`, `recent`).
+/// flat object (`elapsed`, `clock_since`, `draw_offer`, `takeback`, `rematch`, `recent`,
+/// `away_since`).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub(crate) struct StoredMeta {
     #[serde(flatten)]
@@ -177,7 +183,7 @@ impl Core {
 
     /// Works out an action of `player` at time `now`: the new state, what to store, and what
     /// to announce. Nothing is changed here.
-    pub(crate) fn act(&self, player: u8, action: &Action, away: [Option<i64>; 2], cfg: &RoomsConfig, now: i64) -> Result<Transition, ProtoError> {
+    pub(crate) fn act(&self, player: u8, action: &Action, cfg: &RoomsConfig, now: i64) -> Result<Transition, ProtoError> {
         let me = self.color_of(player);
         let them = !me;
         let mut next = self.clone();
@@ -303,7 +309,7 @@ impl Core {
                     return Err(ProtoError::new(ErrorCode::NotAllowed, "you can claim only while it is the other player's turn: make your move first"));
                 }
                 let other = self.player_of(them);
-                let gone_since = away[other as usize].ok_or_else(|| ProtoError::new(ErrorCode::NotAllowed, "the other player is connected"))?;
+                let gone_since = self.meta.away_since[other as usize].ok_or_else(|| ProtoError::new(ErrorCode::NotAllowed, "the other player is connected"))?;
                 let wait = gone_since + cfg.grace.as_millis() as i64 - now;
                 if wait > 0 {
                     return Err(ProtoError::new(
@@ -335,7 +341,7 @@ impl Core {
                     next.game_no += 1;
                     next.light_player = 1 - self.light_player;
                     next.seated = SeatedGame::new(Game::new(self.variant));
-                    next.meta = Meta { recent: next.meta.recent.clone(), ..Meta::default() };
+                    next.meta = Meta { recent: next.meta.recent.clone(), away_since: next.meta.away_since, ..Meta::default() };
                     next.run_clock(now);
                     ops.push(next.new_game_op(now));
                 }
@@ -407,7 +413,9 @@ mod tests {
 
     fn act(c: &Core, player: u8, a: Action, away: [Option<i64>; 2]) -> Result<Core, ProtoError> {
         let cfg = RoomsConfig { grace: std::time::Duration::from_millis(1_000), ..RoomsConfig::default() };
-        c.act(player, &a, away, &cfg, 10_000).map(|t| t.next)
+        let mut c = c.clone();
+        c.meta.away_since = away;
+        c.act(player, &a, &cfg, 10_000).map(|t| t.next)
     }
 
     fn play(c: &Core, player: u8, text: &str) -> Core {
@@ -437,7 +445,7 @@ mod tests {
         let asked = act(&c, 1, Action::AskTakeback { id: "a".into(), game: 1, ply: 1 }, [None, None]).unwrap();
         assert_eq!(asked.seated.offers().takeback, Some(Side::Dark));
         let cfg = RoomsConfig::default();
-        let t = asked.act(0, &Action::DeclineTakeback { id: "d".into(), game: 1 }, [None, None], &cfg, 10_000).unwrap();
+        let t = asked.act(0, &Action::DeclineTakeback { id: "d".into(), game: 1 }, &cfg, 10_000).unwrap();
         assert!(matches!(t.announce, Announce::Declined(d) if d.what == "takeback" && d.by == Side::Light));
         let withdrawn = act(&asked, 1, Action::WithdrawTakeback { id: "w".into(), game: 1 }, [None, None]).unwrap();
         assert_eq!(withdrawn.seated.offers().takeback, None);
