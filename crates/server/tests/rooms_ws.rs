@@ -915,3 +915,15 @@ async fn a_room_whose_game_cannot_be_read_is_named_and_the_others_load() {
     let mut c = s.client(&other).await;
     assert_eq!(c.hello(Some(&other_token)).await["player"], 0);
 }
+
+/// A connection that never says hello does not load its room (nor keep it from expiring).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_without_hello_keeps_no_room_loaded() {
+    let (_d, path) = tmp();
+    let s = TestServer::start(&path, config());
+    let (room, _token) = s.create("english", "light").await;
+    let _silent = s.client(&room).await;
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let n = s.state.rooms.expire(Duration::from_millis(1)).await.unwrap();
+    assert_eq!(n, 1, "the room was not held in memory by a silent connection");
+}

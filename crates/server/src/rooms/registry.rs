@@ -86,6 +86,16 @@ impl Rooms {
         Ok(Some(cell))
     }
 
+    /// Whether room `id` exists and can be read (loaded, or stored and readable), without
+    /// keeping it in memory: a connection that never says `hello` does not keep a room loaded.
+    pub(super) async fn exists(&self, id: &str) -> Result<bool, LoadError> {
+        if self.inner.live.lock().map_err(|_| LoadError::Db("rooms lock poisoned".into()))?.contains_key(id) {
+            return Ok(true);
+        }
+        let key = id.to_string();
+        Ok(self.inner.db.read(move |c| db::load_core(c, &key)).await.map_err(LoadError::Db)??.is_some())
+    }
+
     /// Drops a room from memory when nobody is connected (it stays in the database).
     pub(super) fn maybe_unload(&self, id: &str, cell: &Cell) {
         let Ok(mut live) = self.inner.live.lock() else { return };

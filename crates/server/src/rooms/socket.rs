@@ -29,9 +29,10 @@ pub(super) async fn ws_room(State(state): State<AppState>, Path(id): Path<String
     if !valid_id(&id) {
         return error(StatusCode::NOT_FOUND, "no such room: a room id is 22 letters, digits, - or _");
     }
-    match rooms.get(&id).await {
-        Ok(Some(_)) => {}
-        Ok(None) => return error(StatusCode::NOT_FOUND, "no such room (it may have expired)"),
+    // The room is loaded at `hello`, not here.
+    match rooms.exists(&id).await {
+        Ok(true) => {}
+        Ok(false) => return error(StatusCode::NOT_FOUND, "no such room (it may have expired)"),
         Err(e) => return load_error("cannot open the room", e),
     }
     let cfg = rooms.inner.cfg.clone();
