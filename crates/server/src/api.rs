@@ -2,7 +2,7 @@
 //! 4xx/5xx status; no request can panic the server or lose saved data.
 
 use crate::pdn_io;
-use crate::store::StoreError;
+use crate::storage::{now_ms, Op, StorageError};
 use crate::table::{check_level, Settings, Table, TableError};
 use crate::wire::{MoveInput, MoveJson, PositionJson, TableJson, VariantJson};
 use crate::AppState;
@@ -16,6 +16,7 @@ use draughts_rules::notation::{fen, text};
 use draughts_rules::{Game, Position, Variant};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 
 /// An API error: a status and a message in words.
 #[derive(Debug)]
@@ -37,6 +38,9 @@ impl ApiError {
     fn internal(message: impl Into<String>) -> ApiError {
         ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, message: message.into() }
     }
+    fn unavailable(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::SERVICE_UNAVAILABLE, message: message.into() }
+    }
 }
 
 impl IntoResponse for ApiError {
@@ -54,7 +58,7 @@ impl From<TableError> for ApiError {
             TableError::Invalid(m) => ApiError::bad_request(m),
             TableError::Conflict(m) => ApiError::conflict(m),
             // One saved game that cannot be read: named, and the others carry on (409).
-            TableError::Store(e @ StoreError::Game { .. }) => ApiError::conflict(e.to_string()),
+            TableError::Store(e @ StorageError::Broken { .. }) => ApiError::conflict(format!("{e}; start a new game to replace it")),
             TableError::Store(e) => ApiError::internal(e.to_string()),
         }
     }
@@ -96,23 +100,48 @@ pub fn parse_position(v: Variant, input: &str) -> ApiResult<Position> {
     result.map_err(|e| ApiError::bad_request(format!("cannot set up this {} position: {e}", v.id())))
 }
 
-/// Runs `f` on the table of a variant, loading it first when needed.
-fn with_table<R>(state: &AppState, v: Variant, f: impl FnOnce(&mut crate::store::Store, &mut Table) -> Result<R, TableError>) -> ApiResult<R> {
-    let mut db = state.db.lock().map_err(|_| ApiError::internal("the game store is unavailable after an earlier failure"))?;
-    let db = &mut *db;
-    if !db.tables.contains_key(&v) {
-        let table = Table::load_or_create(&mut db.store, &Table::local_slot(v), v).map_err(|e| match e {
-            TableError::Invalid(m) => ApiError { status: StatusCode::CONFLICT, message: m },
-            other => other.into(),
-        })?;
-        db.tables.insert(v, table);
+/// Loads the table of a variant into `tables` when it is not there: the saved game, or a fresh
+/// one, stored at once.
+async fn load_table<'a>(state: &AppState, tables: &'a mut HashMap<Variant, Table>, v: Variant) -> ApiResult<&'a mut Table> {
+    use std::collections::hash_map::Entry;
+    match tables.entry(v) {
+        Entry::Occupied(e) => Ok(e.into_mut()),
+        Entry::Vacant(e) => {
+            let table = match state.storage.game(Table::key(v)).await.map_err(TableError::Store)? {
+                Some(saved) => Table::restore(v, &saved)?,
+                None => {
+                    let table = Table::blank(v);
+                    state.storage.write(table.create_ops()).await.map_err(TableError::Store)?;
+                    table
+                }
+            };
+            Ok(e.insert(table))
+        }
     }
-    let table = db.tables.get_mut(&v).expect("inserted above");
-    Ok(f(&mut db.store, table)?)
+}
+
+/// Runs `f` on a copy of the table of a variant (loaded first when needed), stores the ops it
+/// lists in one transaction, and only then keeps the copy: a refused action or a failed write
+/// leaves the table as it was, matching the database. Once shutdown has begun, a change is
+/// refused (503) and nothing is stored.
+async fn with_table<R>(state: &AppState, v: Variant, f: impl FnOnce(&mut Vec<Op>, &mut Table) -> Result<R, TableError>) -> ApiResult<R> {
+    let mut tables = state.tables.lock().await;
+    let table = load_table(state, &mut tables, v).await?;
+    let mut next = table.clone();
+    let mut ops = Vec::new();
+    let result = f(&mut ops, &mut next)?;
+    if !ops.is_empty() {
+        if state.closing.is_closing() {
+            return Err(ApiError::unavailable(crate::shutdown::CLOSING_MESSAGE));
+        }
+        state.storage.write(ops).await.map_err(TableError::Store)?;
+        *table = next;
+    }
+    Ok(result)
 }
 
 fn state_json(t: &Table) -> TableJson {
-    t.to_json(crate::store::now_ms())
+    t.to_json(now_ms())
 }
 
 /// The `/api` routes.
@@ -137,7 +166,7 @@ pub fn routes() -> Router<AppState> {
 }
 
 async fn health(State(state): State<AppState>) -> Json<serde_json::Value> {
-    Json(serde_json::json!({ "ok": true, "database": state.db_path.display().to_string(), "version": env!("CARGO_PKG_VERSION") }))
+    Json(serde_json::json!({ "ok": true, "database": state.storage.location(), "version": env!("CARGO_PKG_VERSION") }))
 }
 
 async fn variants() -> Json<Vec<VariantJson>> {
@@ -151,16 +180,17 @@ async fn guides() -> Response {
 
 async fn get_game(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<TableJson>> {
     let v = variant(&id)?;
-    with_table(&state, v, |_, t| Ok(state_json(t))).map(Json)
+    with_table(&state, v, |_, t| Ok(state_json(t))).await.map(Json)
 }
 
 async fn play_move(State(state): State<AppState>, Path(id): Path<String>, bytes: Bytes) -> ApiResult<Json<TableJson>> {
     let v = variant(&id)?;
     let req: MoveInput = body(&bytes)?;
-    with_table(&state, v, |store, t| {
-        t.play(store, &req, false)?;
+    with_table(&state, v, |ops, t| {
+        t.play(ops, &req, false)?;
         Ok(state_json(t))
     })
+    .await
     .map(Json)
 }
 
@@ -181,7 +211,8 @@ async fn computer_move(State(state): State<AppState>, Path(id): Path<String>, by
             return Err(TableError::Conflict("it is not the computer's turn".into()));
         }
         Ok((t.game().clone(), t.settings().level))
-    })?;
+    })
+    .await?;
     let ply = game.ply();
     let started = std::time::Instant::now();
     let mv = tokio::task::spawn_blocking(move || crate::engine::choose_move(&game, level))
@@ -189,14 +220,15 @@ async fn computer_move(State(state): State<AppState>, Path(id): Path<String>, by
         .map_err(|e| ApiError::internal(format!("the engine failed: {e}")))?
         .ok_or_else(|| ApiError::conflict("the computer has no legal move"))?;
     tracing::info!(variant = v.id(), level, ms = started.elapsed().as_millis() as u64, "computer move");
-    with_table(&state, v, |store, t| {
+    with_table(&state, v, |ops, t| {
         t.check_ply(Some(ply))?;
         if !t.computer_to_move() {
             return Err(TableError::Conflict("the game changed while the computer was thinking".into()));
         }
-        t.play_move(store, mv)?;
+        t.play_move(ops, mv)?;
         Ok(state_json(t))
     })
+    .await
     .map(Json)
 }
 
@@ -215,7 +247,8 @@ async fn hint(State(state): State<AppState>, Path(id): Path<String>, bytes: Byte
             return Err(TableError::Conflict(format!("the game is over: {o}")));
         }
         Ok(t.game().clone())
-    })?;
+    })
+    .await?;
     let mv = tokio::task::spawn_blocking(move || crate::engine::hint(&game).map(|m| MoveJson::new(v, &m)))
         .await
         .map_err(|e| ApiError::internal(format!("the engine failed: {e}")))?;
@@ -225,22 +258,24 @@ async fn hint(State(state): State<AppState>, Path(id): Path<String>, bytes: Byte
 async fn undo(State(state): State<AppState>, Path(id): Path<String>, bytes: Bytes) -> ApiResult<Json<TableJson>> {
     let v = variant(&id)?;
     let req: PlyRequest = body(&bytes)?;
-    with_table(&state, v, |store, t| {
+    with_table(&state, v, |ops, t| {
         t.check_ply(req.ply)?;
-        t.undo(store)?;
+        t.undo(ops)?;
         Ok(state_json(t))
     })
+    .await
     .map(Json)
 }
 
 async fn resign(State(state): State<AppState>, Path(id): Path<String>, bytes: Bytes) -> ApiResult<Json<TableJson>> {
     let v = variant(&id)?;
     let req: PlyRequest = body(&bytes)?;
-    with_table(&state, v, |store, t| {
+    with_table(&state, v, |ops, t| {
         t.check_ply(req.ply)?;
-        t.resign(store)?;
+        t.resign(ops)?;
         Ok(state_json(t))
     })
+    .await
     .map(Json)
 }
 
@@ -262,18 +297,23 @@ async fn new_game(State(state): State<AppState>, Path(id): Path<String>, bytes: 
     if let Some(s) = &req.settings {
         check_level(s.level)?;
     }
-    let mut db = state.db.lock().map_err(|_| ApiError::internal("the game store is unavailable"))?;
-    let db = &mut *db;
-    let slot = Table::local_slot(v);
-    let current = match db.tables.remove(&v) {
-        Some(t) => Ok(t),
-        None => Table::load_or_create(&mut db.store, &slot, v),
+    if state.closing.is_closing() {
+        return Err(ApiError::unavailable(crate::shutdown::CLOSING_MESSAGE));
+    }
+    let mut tables = state.tables.lock().await;
+    // A saved game that cannot be restored is replaced too: that is the player's choice.
+    let current = match load_table(&state, &mut tables, v).await {
+        Ok(t) => Some(t.clone()),
+        Err(e) if e.status == StatusCode::CONFLICT => None,
+        Err(e) => return Err(e),
     };
     let settings = req.settings.unwrap_or_else(|| current.as_ref().map(|t| t.settings()).unwrap_or(Settings::default_for(v)));
-    let mut table = current.unwrap_or_else(|_| Table::blank(&slot, v));
-    table.new_game(&mut db.store, start, settings)?;
+    let mut table = current.unwrap_or_else(|| Table::blank(v));
+    let mut ops = Vec::new();
+    table.new_game(&mut ops, start, settings);
+    state.storage.write(ops).await.map_err(TableError::Store)?;
     let json = state_json(&table);
-    db.tables.insert(v, table);
+    tables.insert(v, table);
     Ok(Json(json))
 }
 
@@ -287,10 +327,11 @@ struct SettingsRequest {
 async fn settings(State(state): State<AppState>, Path(id): Path<String>, bytes: Bytes) -> ApiResult<Json<TableJson>> {
     let v = variant(&id)?;
     let req: SettingsRequest = body(&bytes)?;
-    with_table(&state, v, |store, t| {
-        t.adjust(store, req.level, req.turn_board)?;
+    with_table(&state, v, |ops, t| {
+        t.adjust(ops, req.level, req.turn_board)?;
         Ok(state_json(t))
     })
+    .await
     .map(Json)
 }
 
@@ -303,16 +344,17 @@ struct ClockRequest {
 async fn clock(State(state): State<AppState>, Path(id): Path<String>, bytes: Bytes) -> ApiResult<Json<TableJson>> {
     let v = variant(&id)?;
     let req: ClockRequest = body(&bytes)?;
-    with_table(&state, v, |store, t| {
-        t.set_clock_running(store, req.running)?;
+    with_table(&state, v, |ops, t| {
+        t.set_clock_running(ops, req.running);
         Ok(state_json(t))
     })
+    .await
     .map(Json)
 }
 
 async fn download_pdn(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     let v = variant(&id)?;
-    let text = with_table(&state, v, |_, t| Ok(pdn_io::write(t.game(), &t.settings())))?;
+    let text = with_table(&state, v, |_, t| Ok(pdn_io::write(t.game(), &t.settings()))).await?;
     let name = format!("attachment; filename=\"draughts-{}.pdn\"", v.id());
     Ok(([(header::CONTENT_TYPE, "application/x-pdn; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, name)], text).into_response())
 }

@@ -2,13 +2,10 @@
 //!
 //! The web app behind `draughts serve`: an axum HTTP server with the web pages embedded
 //! ([`assets`]), a JSON API that referees every move with the rules crate ([`api`], described in
-//! `docs/api.md`), one saved game per rule set in SQLite ([`store`], [`table`]), and the
-//! computer's moves from `draughts-engine`, searched on blocking threads so that other requests
-//! never wait for them.
-//!
-//! Online rooms (issue 4) are meant to sit beside this: more routes under `/api/rooms` and a
-//! WebSocket under `/ws`, tables in store slots named `room/<id>` next to the local
-//! `local/<variant>` ones, and the same [`wire`] shapes for positions and moves.
+//! `docs/api.md`), one saved game per rule set ([`table`]), online rooms ([`rooms`]), both on
+//! one seated-game model ([`seated_game`]) and one storage ([`storage`], SQLite by default), and
+//! the computer's moves from `draughts-engine`, searched on blocking threads so that other
+//! requests never wait for them.
 
 pub mod api;
 pub mod assets;
@@ -18,7 +15,8 @@ pub mod guard;
 pub mod pdn_io;
 pub mod rooms;
 pub mod seated_game;
-pub mod store;
+pub mod shutdown;
+pub mod storage;
 pub mod table;
 pub mod wire;
 
@@ -30,46 +28,51 @@ use draughts_rules::Variant;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-use store::Store;
+use std::sync::Arc;
+use storage::sqlite::{SqliteOptions, SqliteStorage};
+use storage::{Storage, StorageError};
 use table::Table;
 
 /// The guides data file: rules text and worked examples per rule set. The same file is read by
 /// the tests, which check every example against the rules crate (`tests/guides.rs`).
 pub const GUIDES_JSON: &str = include_str!("../guides.json");
 
-/// The database and the tables loaded from it.
-pub struct Db {
-    pub store: Store,
-    pub tables: HashMap<Variant, Table>,
-}
-
 /// Shared state of the server.
 #[derive(Clone)]
 pub struct AppState {
-    pub db: Arc<Mutex<Db>>,
-    pub db_path: Arc<PathBuf>,
+    /// Where games and rooms are kept.
+    pub storage: Arc<dyn Storage>,
+    /// The local tables loaded from the storage, one per rule set. An action holds the lock
+    /// while its change is written, so that changes of one table are stored in order.
+    pub tables: Arc<tokio::sync::Mutex<HashMap<Variant, Table>>>,
     /// Online rooms (issue 4, [`rooms`]).
     pub rooms: rooms::Rooms,
+    /// Set once shutdown has begun: every action is refused from then on.
+    pub closing: shutdown::Closing,
 }
 
 impl AppState {
-    /// Opens the database at `path` (see [`Store::open`] for the errors).
-    pub fn open(path: &Path) -> Result<AppState, store::StoreError> {
-        let store = Store::open(path)?;
-        let rooms = rooms::Rooms::open(path, rooms::RoomsConfig::from_env())?;
-        Ok(AppState { db: Arc::new(Mutex::new(Db { store, tables: HashMap::new() })), db_path: Arc::new(path.to_path_buf()), rooms })
+    /// Opens the SQLite database at `path` with the rooms' settings from the environment
+    /// ([`rooms::RoomsConfig::from_env`]); see [`SqliteStorage::open`] for the errors.
+    pub fn open(path: &Path) -> Result<AppState, StorageError> {
+        AppState::open_with(path, rooms::RoomsConfig::from_env())
     }
 
-    /// Pauses every running clock (at shutdown, so that a restart brings back the exact times).
-    pub fn pause_clocks(&self) {
-        let Ok(mut db) = self.db.lock() else { return };
-        let db = &mut *db;
-        for table in db.tables.values_mut() {
-            if let Err(e) = table.set_clock_running(&mut db.store, false) {
-                tracing::error!("could not pause a clock: {e}");
-            }
-        }
+    /// [`AppState::open`] with the rooms' settings given (its `fsync_each_commit` and
+    /// `expire_after` are the storage's too).
+    pub fn open_with(path: &Path, cfg: rooms::RoomsConfig) -> Result<AppState, StorageError> {
+        let live = storage::sqlite::LiveIds::default();
+        let opts = SqliteOptions { fsync_each_commit: cfg.fsync_each_commit, room_expiry: cfg.expire_after };
+        let storage: Arc<dyn Storage> = Arc::new(SqliteStorage::open(path, opts, live.clone())?);
+        Ok(AppState::on(storage, cfg, live))
+    }
+
+    /// The server on a storage already opened; `live` is the set of loaded rooms that the
+    /// storage's expiry leaves alone.
+    pub fn on(storage: Arc<dyn Storage>, cfg: rooms::RoomsConfig, live: storage::sqlite::LiveIds) -> AppState {
+        let closing = shutdown::Closing::default();
+        let rooms = rooms::Rooms::new(storage.clone(), cfg, live, closing.clone());
+        AppState { storage, tables: Default::default(), rooms, closing }
     }
 }
 
@@ -122,7 +125,7 @@ pub struct ServeConfig {
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     #[error(transparent)]
-    Store(#[from] store::StoreError),
+    Store(#[from] StorageError),
     #[error("cannot listen on {addr}: {source}")]
     Bind { addr: SocketAddr, source: std::io::Error },
     #[error("server error: {0}")]
@@ -155,16 +158,19 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
         let _ = tcp.set_nodelay(true);
     });
-    axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await?;
-    state.pause_clocks();
-    state.rooms.shutdown().await;
+    let stopping = state.clone();
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            shutdown_signal().await;
+            tracing::info!("shutting down: actions are refused from now on");
+            shutdown::shut_down(&stopping).await;
+        })
+        .await?;
     // Everything is in the database file: leave no write-ahead log behind.
-    if let Ok(db) = state.db.lock() {
-        if let Err(e) = db.store.checkpoint() {
-            tracing::warn!("database checkpoint at shutdown: {e}");
-        }
+    if let Err(e) = state.storage.flush().await {
+        tracing::warn!("database checkpoint at shutdown: {e}");
     }
-    tracing::info!("stopped; clocks paused and saved");
+    tracing::info!("stopped; every clock stopped and saved");
     Ok(())
 }
 

@@ -11,7 +11,8 @@ use crate::clock::Clock;
 use crate::table::Side;
 use crate::wire::{GameJson, MoveJson, OutcomeJson, PlayedJson, PositionJson};
 use draughts_rules::notation::{fen, movetext};
-use draughts_rules::{Color, Game, Move, Outcome, PlayError, Variant};
+use crate::storage::{StoredGame, StoredMove, StoredResult};
+use draughts_rules::{Color, Game, Move, Outcome, PlayError, Reason, Variant};
 use serde::{Deserialize, Serialize};
 
 /// The players' standing requests. Stored with a room's state (field names are part of the
@@ -34,14 +35,6 @@ pub struct SeatedGame {
     offers: Offers,
 }
 
-/// A stored move as [`SeatedGame::replay`] reads it: the move text and its time.
-pub struct StoredPly<'a> {
-    /// The move in the variant's notation (as [`movetext::write`] writes it).
-    pub text: &'a str,
-    /// Milliseconds the mover spent.
-    pub spent_ms: i64,
-}
-
 impl SeatedGame {
     /// A game not yet begun: no moves, the clock stopped.
     pub fn new(game: Game) -> SeatedGame {
@@ -49,18 +42,55 @@ impl SeatedGame {
     }
 
     /// Rebuilds a stored game: the start position (FEN) and every move replayed and checked by
-    /// the rules crate again. Errors name the start position or the move (1-based) that fails.
-    pub fn replay<'a>(variant: Variant, start_fen: &str, moves: impl IntoIterator<Item = StoredPly<'a>>, clock: Clock) -> Result<SeatedGame, String> {
+    /// the rules crate again, then the result stored for a game that ended off the board
+    /// (resignation, agreement, abandonment) and the clock. Errors name the start position,
+    /// the move (1-based) or the result that fails; `stored.variant` is not checked here.
+    pub fn from_stored(variant: Variant, stored: &StoredGame) -> Result<SeatedGame, String> {
+        let mut seated = SeatedGame::replay(variant, &stored.start_fen, &stored.moves)?;
+        if let Some((winner, reason)) = &stored.result {
+            if seated.game.outcome().is_none() {
+                let reason = Reason::from_code(reason).ok_or_else(|| format!("unknown result {reason:?}"))?;
+                let outcome = match winner.as_deref() {
+                    Some("light") => Outcome::Win(Color::Light, reason),
+                    Some("dark") => Outcome::Win(Color::Dark, reason),
+                    None => Outcome::Draw(reason),
+                    Some(other) => return Err(format!("unknown winner {other:?}")),
+                };
+                seated.game.finish(outcome).map_err(|e| e.to_string())?;
+            }
+        }
+        seated.clock = stored.clock;
+        if seated.game.outcome().is_some() {
+            // A finished game's clock stands (a stored running clock would count on).
+            let at = seated.clock.clock_since.unwrap_or(0);
+            seated.stop_clock(at);
+        }
+        Ok(seated)
+    }
+
+    /// Replays `moves` from the start position `start_fen`; the clock stopped at zero.
+    pub fn replay(variant: Variant, start_fen: &str, moves: &[StoredMove]) -> Result<SeatedGame, String> {
         let start = fen::parse(variant, start_fen).map_err(|e| format!("start position: {e}"))?;
         let mut seated = SeatedGame::new(Game::from_position(start));
-        for (i, m) in moves.into_iter().enumerate() {
+        for (i, m) in moves.iter().enumerate() {
             let refused = |e: &dyn std::fmt::Display| format!("move {} ({}): {e}", i + 1, m.text);
-            let mv = movetext::parse(seated.game.position(), m.text).map_err(|e| refused(&e))?;
+            let mv = movetext::parse(seated.game.position(), &m.text).map_err(|e| refused(&e))?;
             seated.game.play(&mv).map_err(|e| refused(&e))?;
             seated.spent.push(m.spent_ms);
         }
-        seated.clock = clock;
         Ok(seated)
+    }
+
+    /// How the game ended, as stored; `None` while it goes on.
+    pub fn stored_result(&self) -> Option<StoredResult> {
+        let o = self.game.outcome()?;
+        Some(StoredResult { winner: o.winner().map(|c| Side::from(c).id()), reason: o.reason().code() })
+    }
+
+    /// The stored form of move `ply` (1-based), sent by the message `msg_id`.
+    pub fn stored_move(&self, ply: usize, msg_id: Option<String>) -> StoredMove {
+        let v = self.variant();
+        StoredMove { text: movetext::write(v, &self.game.moves()[ply - 1]), spent_ms: self.spent[ply - 1], msg_id }
     }
 
     /// The game.
@@ -290,11 +320,10 @@ mod tests {
 
     #[test]
     fn replay_names_the_move_that_fails() {
-        let ok = [StoredPly { text: "11-15", spent_ms: 5 }];
-        let s = SeatedGame::replay(Variant::English, &fen::write(Game::new(Variant::English).start()), ok, Clock::default()).unwrap();
+        let m = |text: &str| StoredMove { text: text.into(), spent_ms: 5, msg_id: None };
+        let s = SeatedGame::replay(Variant::English, &fen::write(Game::new(Variant::English).start()), &[m("11-15")]).unwrap();
         assert_eq!(s.spent(), &[5]);
-        let bad = [StoredPly { text: "11-15", spent_ms: 5 }, StoredPly { text: "11-15", spent_ms: 5 }];
-        let e = SeatedGame::replay(Variant::English, &fen::write(s.game().start()), bad, Clock::default()).unwrap_err();
+        let e = SeatedGame::replay(Variant::English, &fen::write(s.game().start()), &[m("11-15"), m("11-15")]).unwrap_err();
         assert!(e.starts_with("move 2 (11-15):"), "{e}");
     }
 }

@@ -351,15 +351,15 @@ async fn games_survive_a_restart_and_a_broken_save_is_reported_not_replaced() {
     // Break the saved italian game behind the server's back.
     {
         let c = rusqlite::Connection::open(&path).unwrap();
-        c.execute("UPDATE moves SET text = '30-26' WHERE slot = 'local/italian' AND ply = 2", []).unwrap();
+        c.execute("UPDATE moves SET text = '30-26' WHERE owner = 'local/italian' AND ply = 2", []).unwrap();
     }
     let app = draughts_server::app(draughts_server::AppState::open(&path).unwrap());
     let s = Server { app, _dir: s._dir, path: path.clone() };
-    s.err("GET", "/api/games/italian", None, StatusCode::CONFLICT, "cannot be restored: move 2").await;
+    s.err("GET", "/api/games/italian", None, StatusCode::CONFLICT, "cannot be read: move 2").await;
     s.err("POST", "/api/games/italian/move", Some(r#"{"text":"9-13"}"#), StatusCode::CONFLICT, "kept in the database").await;
     // Still stored as it was.
     let c = rusqlite::Connection::open(&path).unwrap();
-    let n: i64 = c.query_row("SELECT count(*) FROM moves WHERE slot = 'local/italian'", [], |r| r.get(0)).unwrap();
+    let n: i64 = c.query_row("SELECT count(*) FROM moves WHERE owner = 'local/italian'", [], |r| r.get(0)).unwrap();
     assert_eq!(n, 2);
     drop(c);
     // The english game is unaffected; a new italian game replaces the broken one on request.
@@ -436,7 +436,7 @@ async fn a_game_with_a_lost_move_is_reported_by_name_while_the_rest_loads() {
     let path = s.path.clone();
     let dir = s._dir;
     // Move 2 of the english game is lost behind the server's back.
-    rusqlite::Connection::open(&path).unwrap().execute("DELETE FROM moves WHERE slot = 'local/english' AND ply = 2", []).unwrap();
+    rusqlite::Connection::open(&path).unwrap().execute("DELETE FROM moves WHERE owner = 'local/english' AND ply = 2", []).unwrap();
     let app = draughts_server::app(draughts_server::AppState::open(&path).unwrap());
     let s = Server { app, _dir: dir, path: path.clone() };
     let (status, v) = s.json("GET", "/api/games/english", None).await;
@@ -452,7 +452,7 @@ async fn a_game_with_a_lost_move_is_reported_by_name_while_the_rest_loads() {
     // The stored moves are kept until the player starts a new game.
     let n: i64 = rusqlite::Connection::open(&path)
         .unwrap()
-        .query_row("SELECT count(*) FROM moves WHERE slot = 'local/english'", [], |r| r.get(0))
+        .query_row("SELECT count(*) FROM moves WHERE owner = 'local/english'", [], |r| r.get(0))
         .unwrap();
     assert_eq!(n, 2);
     assert_eq!(s.ok("POST", "/api/games/english/new", None).await["ply"], 0);

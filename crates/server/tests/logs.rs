@@ -63,7 +63,7 @@ async fn room_ids_and_tokens_are_not_logged() {
     .unwrap();
     assert!(answer.starts_with("HTTP/1.1 403"), "{answer}");
     // A room that cannot be read is logged, by its tag.
-    rusqlite::Connection::open(&path).unwrap().execute("UPDATE room_games SET start_fen = 'nonsense'", []).unwrap();
+    rusqlite::Connection::open(&path).unwrap().execute("UPDATE games SET start_fen = 'nonsense' WHERE owner LIKE 'room/%'", []).unwrap();
     let (status, _) = client::request(addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
     assert_eq!(status, 409);
     a.close().await;

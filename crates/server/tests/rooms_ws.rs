@@ -2,7 +2,7 @@
 //! a whole game, reconnecting, a server restart mid-game, two moves at once, a resent message,
 //! hostile input, watchers, offers, takebacks, rematches, claims and the PDN export.
 
-use draughts_server::rooms::{protocol, Rooms, RoomsConfig};
+use draughts_server::rooms::{protocol, RoomsConfig};
 use draughts_server::AppState;
 use draughts_server::rooms::client::{self, ClientError, Message, RoomClient};
 use futures_util::StreamExt;
@@ -25,8 +25,7 @@ fn config() -> RoomsConfig {
 
 impl TestServer {
     fn start(path: &Path, cfg: RoomsConfig) -> TestServer {
-        let mut state = AppState::open(path).unwrap();
-        state.rooms = Rooms::open(path, cfg).unwrap();
+        let state = AppState::open_with(path, cfg).unwrap();
         let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
         let std_listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         std_listener.set_nonblocking(true).unwrap();
@@ -900,7 +899,7 @@ async fn a_room_whose_game_cannot_be_read_is_named_and_the_others_load() {
     drop((a, b));
     s.kill().await;
     // Move 1 is lost behind the server's back.
-    rusqlite::Connection::open(&path).unwrap().execute("DELETE FROM room_moves WHERE ply = 1", []).unwrap();
+    rusqlite::Connection::open(&path).unwrap().execute("DELETE FROM moves WHERE ply = 1 AND owner LIKE 'room/%'", []).unwrap();
     let s = TestServer::start(&path, config());
     for uri in [format!("/api/rooms/{room}"), format!("/api/rooms/{room}/pdn")] {
         let (status, body) = s.http("GET", &uri, None).await;
@@ -926,4 +925,82 @@ async fn a_connection_without_hello_keeps_no_room_loaded() {
     tokio::time::sleep(Duration::from_millis(20)).await;
     let n = s.state.rooms.expire(Duration::from_millis(1)).await.unwrap();
     assert_eq!(n, 1, "the room was not held in memory by a silent connection");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_retried_room_creation_with_an_idempotency_key_makes_one_room() {
+    let (_d, path) = tmp();
+    let s = TestServer::start(&path, config());
+    let body = json!({ "variant": "russian", "side": "random" }).to_string();
+    let key = [("Idempotency-Key", "3f0c2a7e-9b41-4d2e-8c55-1a2b3c4d5e6f")];
+    let (st1, h1, b1) = client::request_with(s.addr, "POST", "/api/rooms", Some(&body), &key).await.unwrap();
+    let (st2, h2, b2) = client::request_with(s.addr, "POST", "/api/rooms", Some(&body), &key).await.unwrap();
+    assert_eq!((st1, st2), (201, 201), "{b1} {b2}");
+    let (v1, v2): (Value, Value) = (serde_json::from_str(&b1).unwrap(), serde_json::from_str(&b2).unwrap());
+    assert_eq!((&v1["id"], &v1["token"], &v1["color"]), (&v2["id"], &v2["token"], &v2["color"]), "the retry answers with the same room and seat");
+    assert!(!h1.iter().any(|(k, _)| k == "idempotent-replayed"));
+    assert!(h2.iter().any(|(k, v)| k == "idempotent-replayed" && v == "true"), "{h2:?}");
+    let rooms: i64 = rusqlite::Connection::open(&path).unwrap().query_row("SELECT count(*) FROM rooms", [], |r| r.get(0)).unwrap();
+    assert_eq!(rooms, 1, "one room for two tries");
+    // The token of the retry holds the creator's seat.
+    let id = v1["id"].as_str().unwrap();
+    let mut c = s.client(id).await;
+    let w = c.hello(v2["token"].as_str()).await;
+    assert_eq!((w["player"].as_u64(), w["color"].as_str()), (Some(0), v1["color"].as_str()));
+    // The key used for another request is refused; a bad key is refused; none makes a new room each time.
+    let other = json!({ "variant": "english" }).to_string();
+    let (st, _, msg) = client::request_with(s.addr, "POST", "/api/rooms", Some(&other), &key).await.unwrap();
+    assert_eq!(st, 422, "{msg}");
+    assert!(msg.contains("Idempotency-Key") && msg.contains("russian"), "{msg}");
+    let (st, _, msg) = client::request_with(s.addr, "POST", "/api/rooms", Some(&body), &[("Idempotency-Key", "short")]).await.unwrap();
+    assert_eq!(st, 400, "{msg}");
+    assert!(serde_json::from_str::<Value>(&msg).unwrap()["error"].as_str().unwrap().contains("Idempotency-Key"));
+    let (a, _) = s.create("russian", "light").await;
+    let (b, _) = s.create("russian", "light").await;
+    assert_ne!(a, b);
+}
+
+/// How many games have a running clock in the database file.
+fn running_clocks(path: &Path) -> i64 {
+    let c = rusqlite::Connection::open(path).unwrap();
+    c.busy_timeout(Duration::from_secs(10)).unwrap();
+    c.query_row("SELECT count(*) FROM games WHERE clock_since IS NOT NULL", [], |r| r.get(0)).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_refuses_actions_and_stops_every_clock_loaded_or_not() {
+    let (_d, path) = tmp();
+    let s = TestServer::start(&path, config());
+    // One room played by two connected players (loaded), one whose players both left: it is
+    // dropped from memory with its clock still running; a local table showing its clock.
+    let (loaded, a, b) = seated(&s, "english").await;
+    let (mut a, mut b) = by_turn(a, b);
+    play_first(&mut a, &mut b, "m1").await;
+    let (gone, c, d) = seated(&s, "russian").await;
+    c.0.close().await;
+    d.0.close().await;
+    for _ in 0..100 {
+        if s.state.rooms.live_rooms() == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(s.state.rooms.live_rooms(), 1, "the room nobody is in is no longer in memory");
+    let (st, body) = s.http("POST", "/api/games/italian/clock", Some(r#"{"running": true}"#)).await;
+    assert_eq!(st, 200, "{body}");
+    assert_eq!(running_clocks(&path), 3);
+    draughts_server::shutdown::shut_down(&s.state).await;
+    assert_eq!(running_clocks(&path), 0, "every clock is stopped, in memory or not");
+    // From now on every action is refused, saying why.
+    let (st, body) = s.http("POST", "/api/games/italian/move", Some(r#"{"text": "21-17"}"#)).await;
+    assert_eq!(st, 503, "{body}");
+    assert!(body.contains("shutting down"), "{body}");
+    let (st, body) = s.http("POST", "/api/rooms", Some(r#"{"variant": "english"}"#)).await;
+    assert_eq!(st, 503, "{body}");
+    for room in [&loaded, &gone] {
+        let mut late = s.client(room).await;
+        late.send(json!({ "type": "hello", "v": protocol::VERSION })).await;
+        late.error("unavailable").await;
+    }
+    assert_eq!(running_clocks(&path), 0);
 }

@@ -26,7 +26,7 @@ export class ApiError extends Error {
  * @param {string} method
  * @param {string} path
  * @param {unknown} [body]
- * @param {{ keepalive?: boolean }} [opts]
+ * @param {{ keepalive?: boolean, headers?: Record<string, string> }} [opts]
  * @returns {Promise<any>}
  */
 async function call(method, path, body, opts = {}) {
@@ -34,7 +34,7 @@ async function call(method, path, body, opts = {}) {
   try {
     res = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(opts.headers || {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
       keepalive: !!opts.keepalive,
     });
@@ -95,7 +95,20 @@ export const api = {
 
   // ---- rooms
   /** @param {string} variant @param {string} side @returns {Promise<{ id: string, token: string, color: string }>} */
-  createRoom: (variant, side) => call('POST', '/api/rooms', { variant, side }),
+  createRoom: async (variant, side) => {
+    // One key for the request and its retry: a retry after a lost answer gets the room the
+    // first try made, not a second one (docs/rooms-protocol.md).
+    // getRandomValues, not randomUUID: the page may be served over plain HTTP on a LAN address.
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    const key = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+    const headers = { 'Idempotency-Key': key };
+    try {
+      return await call('POST', '/api/rooms', { variant, side }, { headers });
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 0) throw e;
+      return call('POST', '/api/rooms', { variant, side }, { headers });
+    }
+  },
   /** @param {string} id @returns {Promise<unknown>} */
   room: (id) => call('GET', room(id)),
   /** @param {string} id */

@@ -38,16 +38,34 @@ pub enum ClientError {
 /// One HTTP request to the server at `addr` (a JSON body if any); answers the status and body,
 /// whatever the status.
 pub async fn request(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> Result<(u16, String), ClientError> {
+    let (status, _, text) = request_with(addr, method, path, body, &[]).await?;
+    Ok((status, text))
+}
+
+/// [`request`] with extra request headers; answers the response headers too (names in lower
+/// case).
+pub async fn request_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    headers: &[(&str, &str)],
+) -> Result<(u16, Vec<(String, String)>, String), ClientError> {
     let url = format!("http://{addr}{path}");
     let (method, body) = (method.to_string(), body.map(str::to_string));
+    let headers: Vec<(String, String)> = headers.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     tokio::task::spawn_blocking(move || {
         let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
-        let req = ureq::http::Request::builder().method(method.as_str()).uri(&url).header("Content-Type", "application/json");
+        let mut req = ureq::http::Request::builder().method(method.as_str()).uri(&url).header("Content-Type", "application/json");
+        for (k, v) in &headers {
+            req = req.header(k.as_str(), v.as_str());
+        }
         let req = req.body(body.unwrap_or_default()).map_err(|e| ClientError::Http(e.to_string()))?;
         let mut res = agent.run(req).map_err(|e| ClientError::Http(e.to_string()))?;
         let status = res.status().as_u16();
+        let got = res.headers().iter().map(|(k, v)| (k.as_str().to_string(), v.to_str().unwrap_or("").to_string())).collect();
         let text = res.body_mut().read_to_string().map_err(|e| ClientError::Http(e.to_string()))?;
-        Ok((status, text))
+        Ok((status, got, text))
     })
     .await
     .map_err(|e| ClientError::Http(e.to_string()))?

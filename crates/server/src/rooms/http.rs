@@ -1,11 +1,13 @@
 //! The rooms' HTTP handlers: creating a room, what a room holds, its games as PDN.
 
-use super::db::{self, LoadError};
-use super::secret::{room_tag, valid_id};
+use super::registry::CreateError;
+use super::secret::{room_tag, valid_create_key, valid_id};
+use super::stored::{self, LoadError};
+use crate::storage::{room_owner, StoredRoom};
 use crate::table::Side;
 use crate::AppState;
 use axum::extract::{Path, Query, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use draughts_rules::{Color, Variant};
@@ -20,6 +22,7 @@ pub(super) fn load_error(what: &str, e: LoadError) -> Response {
             error(StatusCode::CONFLICT, format!("{what}: {e}"))
         }
         LoadError::Db(_) => error(StatusCode::INTERNAL_SERVER_ERROR, format!("{what}: {e}")),
+        LoadError::Closing => error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
     }
 }
 
@@ -39,7 +42,14 @@ struct CreateRequest {
     side: Option<String>,
 }
 
-pub(super) async fn create_room(State(state): State<AppState>, body: axum::body::Bytes) -> Response {
+/// `POST /api/rooms`. An `Idempotency-Key` header (16 to 128 letters, digits, `-`, `_`) makes a
+/// retried request answer with the room the first one created.
+pub(super) async fn create_room(State(state): State<AppState>, headers: HeaderMap, body: axum::body::Bytes) -> Response {
+    let key = match headers.get("idempotency-key").map(|v| v.to_str()) {
+        None => None,
+        Some(Ok(k)) if valid_create_key(k) => Some(k.to_string()),
+        Some(_) => return error(StatusCode::BAD_REQUEST, "bad Idempotency-Key header: use 16 to 128 letters, digits, - or _ (a random UUID will do)"),
+    };
     let raw: &[u8] = if body.iter().all(|b| b.is_ascii_whitespace()) { b"{}" } else { &body };
     let req: CreateRequest = match serde_json::from_slice(raw) {
         Ok(r) => r,
@@ -49,6 +59,7 @@ pub(super) async fn create_room(State(state): State<AppState>, body: axum::body:
         let ids: Vec<&str> = Variant::OFFERED.iter().map(|v| v.id()).collect();
         return error(StatusCode::BAD_REQUEST, format!("unknown rule set {:?}; expected one of {}", req.variant, ids.join(", ")));
     };
+    let explicit_side = matches!(req.side.as_deref(), Some("light" | "dark"));
     let color = match req.side.as_deref().unwrap_or("random") {
         "light" => Color::Light,
         "dark" => Color::Dark,
@@ -63,24 +74,33 @@ pub(super) async fn create_room(State(state): State<AppState>, body: axum::body:
         }
         other => return error(StatusCode::BAD_REQUEST, format!("unknown side {other:?}; expected light, dark or random")),
     };
-    match state.rooms.create(variant, color).await {
-        Ok((id, token)) => {
-            tracing::info!(variant = variant.id(), "room created");
-            (
+    match state.rooms.create(variant, color, explicit_side, key.as_deref()).await {
+        Ok(c) => {
+            if !c.replayed {
+                tracing::info!(variant = variant.id(), "room created");
+            }
+            let id = &c.id;
+            let mut res = (
                 StatusCode::CREATED,
                 Json(serde_json::json!({
                     "id": id,
-                    "token": token,
+                    "token": c.token,
                     "player": 0,
-                    "color": Side::from(color),
-                    "variant": variant.id(),
+                    "color": Side::from(c.color),
+                    "variant": c.variant.id(),
                     "link": format!("/#/room/{id}"),
                     "ws": format!("/ws/rooms/{id}"),
                 })),
             )
-                .into_response()
+                .into_response();
+            if c.replayed {
+                res.headers_mut().insert("idempotent-replayed", header::HeaderValue::from_static("true"));
+            }
+            res
         }
-        Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, format!("could not create the room: {e}")),
+        Err(e @ CreateError::KeyReused(_)) => error(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
+        Err(e @ CreateError::Closing(_)) => error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+        Err(e @ CreateError::Storage(_)) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
 }
 
@@ -92,23 +112,18 @@ struct GameRecord {
     started_at: i64,
 }
 
-async fn load_records(state: &AppState, id: &str, only: Option<u32>) -> Result<(db::StoredRoom, Variant, Vec<GameRecord>), Response> {
+async fn load_records(state: &AppState, id: &str, only: Option<u32>) -> Result<(StoredRoom, Variant, Vec<GameRecord>), Response> {
     if !valid_id(id) {
         return Err(error(StatusCode::NOT_FOUND, "no such room: a room id is 22 letters, digits, - or _"));
     }
-    let key = id.to_string();
-    let loaded = state
-        .rooms
-        .inner
-        .db
-        .read(move |c| -> Result<Option<(db::StoredRoom, Vec<db::StoredRoomGame>)>, LoadError> {
-            let Some(row) = db::load_row(c, &key)? else { return Ok(None) };
-            let games = db::load_games(c, &key, only)?;
-            Ok(Some((row, games)))
-        })
-        .await
-        .map_err(LoadError::Db)
-        .and_then(|r| r);
+    let storage = &state.rooms.inner.db;
+    let loaded = async {
+        let Some(row) = storage.room(id.to_string()).await? else { return Ok::<_, LoadError>(None) };
+        let mut games = storage.games(room_owner(id)).await?;
+        games.retain(|g| only.is_none_or(|n| g.key.game_no == n));
+        Ok(Some((row, games)))
+    }
+    .await;
     let (row, games) = match loaded {
         Ok(Some(x)) => x,
         Ok(None) => return Err(error(StatusCode::NOT_FOUND, "no such room (it may have expired)")),
@@ -118,8 +133,8 @@ async fn load_records(state: &AppState, id: &str, only: Option<u32>) -> Result<(
     let variant: Variant = row.variant.parse().map_err(|e| broken(format!("{e}")))?;
     let mut out = Vec::new();
     for g in &games {
-        let (seated, _) = db::replay(variant, g).map_err(broken)?;
-        out.push(GameRecord { game_no: g.game_no, light_player: g.light_player, game: seated.game().clone(), started_at: g.started_at });
+        let seated = stored::replay(variant, g).map_err(broken)?;
+        out.push(GameRecord { game_no: g.key.game_no, light_player: g.light_player, game: seated.game().clone(), started_at: g.started_at });
     }
     Ok((row, variant, out))
 }

@@ -14,11 +14,11 @@
 //! By concern: [`state`] is the pure state machine (a room's stored state and every room rule,
 //! on the shared [`crate::seated_game::SeatedGame`]); [`room`] a loaded room with its
 //! connections; `registry` which rooms are loaded; `socket` the WebSocket connections; `http`
-//! the HTTP handlers; [`db`] the storage; `secret` ids, tokens and their logged tags.
+//! the HTTP handlers; `stored` a room rebuilt from the storage; `secret` ids, tokens and their
+//! logged tags.
 
 #[cfg(feature = "client")]
 pub mod client;
-pub(crate) mod db;
 mod http;
 pub mod protocol;
 mod registry;
@@ -26,8 +26,9 @@ pub(crate) mod room;
 mod secret;
 mod socket;
 pub(crate) mod state;
+mod stored;
 
-pub use registry::Rooms;
+pub use registry::{CreateError, Created, Rooms};
 pub use secret::{loggable_path, new_secret};
 pub(crate) use secret::{room_tag, token_hash, token_matches};
 

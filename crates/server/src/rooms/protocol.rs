@@ -57,6 +57,8 @@ pub enum ErrorCode {
     NoOffer,
     /// Not allowed now (a claim before the grace period, a rematch during the game).
     NotAllowed,
+    /// The server is shutting down; nothing changed (reconnect and send it again).
+    Unavailable,
     /// The server failed; nothing changed.
     Internal,
 }

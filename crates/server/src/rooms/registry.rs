@@ -1,22 +1,25 @@
 //! The rooms service: which rooms are loaded, loading them from the database and dropping them,
 //! expiry and shutdown.
 
-use super::db::{self, LiveIds, LoadError, RoomDb};
 use super::room::Room;
+use super::secret::{create_key_hash, creator_token, new_secret, token_hash};
 use super::state::Core;
-use super::secret::{new_secret, token_hash};
+use super::stored::{load_core, LoadError};
 use super::RoomsConfig;
+use crate::shutdown::{Closing, CLOSING_MESSAGE};
+
+use crate::storage::sqlite::LiveIds;
+use crate::storage::{now_ms, room_owner, GameKey, Op, Storage, StorageError};
 use axum::extract::ws::{CloseFrame, Message};
 use draughts_rules::{Color, Variant};
 use std::collections::HashMap;
-use std::path::Path as FsPath;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 pub(super) type Cell = Arc<tokio::sync::Mutex<Room>>;
 
-/// The rooms service: the live rooms and the database writer. Cheap to clone.
+/// The rooms service: the live rooms and the storage. Cheap to clone.
 #[derive(Clone)]
 pub struct Rooms {
     pub(super) inner: Arc<Inner>,
@@ -24,21 +27,47 @@ pub struct Rooms {
 
 pub(super) struct Inner {
     pub(super) cfg: Arc<RoomsConfig>,
-    pub(super) db: RoomDb,
+    pub(super) db: Arc<dyn Storage>,
     pub(super) live: Mutex<HashMap<String, Cell>>,
     pub(super) live_ids: LiveIds,
     pub(super) next_conn: AtomicU64,
+    pub(super) closing: Closing,
+}
+
+/// A room just created (or found again by its idempotency key).
+#[derive(Clone, Debug)]
+pub struct Created {
+    pub id: String,
+    /// The creator's seat token.
+    pub token: String,
+    /// The creator's colour in the first game.
+    pub color: Color,
+    pub variant: Variant,
+    /// True when the room was created by an earlier request with the same key.
+    pub replayed: bool,
+}
+
+/// Why a room was not created.
+#[derive(Debug, thiserror::Error)]
+pub enum CreateError {
+    /// The idempotency key was used for a different request (HTTP 422).
+    #[error("{0}")]
+    KeyReused(String),
+    /// The server is shutting down (HTTP 503).
+    #[error("{0}")]
+    Closing(String),
+    /// The database failed (HTTP 500).
+    #[error("could not create the room: {0}")]
+    Storage(#[from] StorageError),
 }
 
 impl Rooms {
-    /// Opens the room tables in the database at `path` (after [`crate::store::Store::open`]
-    /// has checked the file) and starts the writer thread.
-    pub fn open(path: &FsPath, cfg: RoomsConfig) -> Result<Rooms, crate::store::StoreError> {
-        let live_ids: LiveIds = Arc::new(Mutex::new(Default::default()));
-        let db = RoomDb::open(path, cfg.expire_after, cfg.fsync_each_commit, live_ids.clone())?;
-        Ok(Rooms {
-            inner: Arc::new(Inner { cfg: Arc::new(cfg), db, live: Mutex::new(HashMap::new()), live_ids, next_conn: AtomicU64::new(1) }),
-        })
+    /// The rooms service on `storage`; `live` is the set of loaded rooms that the storage's
+    /// expiry leaves alone, `closing` the server's shutdown flag.
+    pub fn new(storage: Arc<dyn Storage>, cfg: RoomsConfig, live: LiveIds, closing: Closing) -> Rooms {
+        Rooms {
+            inner: Arc::new(Inner { cfg: Arc::new(cfg), db: storage, live: Mutex::new(HashMap::new()), live_ids: live, next_conn: AtomicU64::new(1), closing }),
+        }
     }
 
     /// The settings in force.
@@ -51,35 +80,79 @@ impl Rooms {
         self.inner.live.lock().map(|l| l.len()).unwrap_or(0)
     }
 
-    /// Deletes rooms idle for longer than `older_than` now (the writer thread also does this
-    /// every hour with [`RoomsConfig::expire_after`]). Returns how many were deleted.
+    /// Deletes rooms idle for longer than `older_than` now (the storage also does this every
+    /// hour with [`RoomsConfig::expire_after`]). Returns how many were deleted.
     pub async fn expire(&self, older_than: Duration) -> Result<usize, String> {
-        db::sweep_now(&self.inner.db, older_than, self.inner.live_ids.clone()).await
+        let keep = self.inner.live_ids.lock().map(|l| l.clone()).unwrap_or_default();
+        self.inner.db.expire_rooms(now_ms() - older_than.as_millis() as i64, keep).await.map_err(|e| e.to_string())
     }
 
-    /// Creates a room; returns its id and the creator's token.
-    pub async fn create(&self, variant: Variant, creator: Color) -> Result<(String, String), String> {
+    /// Creates a room with the creator playing `creator`. With an idempotency key
+    /// (`Idempotency-Key`, checked by the caller with `valid_create_key`), a retried request
+    /// finds the room the first one made and gets the same id and seat token; the key reused
+    /// for another rule set or side is refused.
+    pub async fn create(&self, variant: Variant, creator: Color, explicit_side: bool, key: Option<&str>) -> Result<Created, CreateError> {
+        if self.inner.closing.is_closing() {
+            return Err(CreateError::Closing(CLOSING_MESSAGE.into()));
+        }
+        if let Some(k) = key {
+            if let Some(found) = self.created_with(k, variant, creator, explicit_side).await? {
+                return Ok(found);
+            }
+        }
         let id = new_secret();
-        let token = new_secret();
-        let now = crate::store::now_ms();
+        let token = match key {
+            Some(k) => creator_token(k, &id),
+            None => new_secret(),
+        };
+        let now = now_ms();
         let core = Core::new(id.clone(), variant, creator, token_hash(&token), now);
-        self.inner.db.write(vec![core.save_op(), core.new_game_op(now)]).await?;
-        Ok((id, token))
+        let mut ops = core.save_ops();
+        if let Some(Op::SaveRoom { create_key, .. }) = ops.first_mut() {
+            *create_key = key.map(create_key_hash);
+        }
+        ops.insert(1, core.new_game_op(now));
+        match self.inner.db.write(ops).await {
+            Ok(()) => Ok(Created { id, token, color: creator, variant, replayed: false }),
+            Err(e) => match key {
+                // Two tries of one request at once: the other one's room is the answer.
+                Some(k) => match self.created_with(k, variant, creator, explicit_side).await? {
+                    Some(found) => Ok(found),
+                    None => Err(e.into()),
+                },
+                None => Err(e.into()),
+            },
+        }
+    }
+
+    /// The room created earlier with the idempotency key `key`, if the request matches it.
+    async fn created_with(&self, key: &str, variant: Variant, creator: Color, explicit_side: bool) -> Result<Option<Created>, CreateError> {
+        let Some(row) = self.inner.db.room_by_key(create_key_hash(key)).await? else { return Ok(None) };
+        let first = self.inner.db.game(GameKey { owner: room_owner(&row.id), game_no: 1 }).await?;
+        let color = if first.is_some_and(|g| g.light_player == 1) { Color::Dark } else { Color::Light };
+        if row.variant != variant.id() || (explicit_side && color != creator) {
+            return Err(CreateError::KeyReused(format!(
+                "this Idempotency-Key was used to create a room of {} with the creator playing {}; use a new key for another room",
+                row.variant,
+                crate::table::Side::from(color).id()
+            )));
+        }
+        let token = creator_token(key, &row.id);
+        Ok(Some(Created { id: row.id, token, color, variant, replayed: true }))
     }
 
     /// The loaded room `id`, loading it from the database when needed. `Ok(None)`: no such room.
     pub(super) async fn get(&self, id: &str) -> Result<Option<Cell>, LoadError> {
         let poisoned = |_| LoadError::Db("rooms lock poisoned".into());
+        if self.inner.closing.is_closing() {
+            return Err(LoadError::Closing);
+        }
         if let Some(c) = self.inner.live.lock().map_err(poisoned)?.get(id) {
             return Ok(Some(c.clone()));
         }
-        let key = id.to_string();
-        let Some(core) = self.inner.db.read(move |c| db::load_core(c, &key)).await.map_err(LoadError::Db)?? else { return Ok(None) };
+        let Some(core) = load_core(&*self.inner.db, id).await? else { return Ok(None) };
         let mut live = self.inner.live.lock().map_err(poisoned)?;
-        let cell = live
-            .entry(id.to_string())
-            .or_insert_with(|| Arc::new(tokio::sync::Mutex::new(Room::new(core, self.inner.cfg.clone(), crate::store::now_ms()))))
-            .clone();
+        let cell = live.entry(id.to_string()).or_insert_with(|| Arc::new(tokio::sync::Mutex::new(Room::new(core, self.inner.cfg.clone(), now_ms())))).clone();
         if let Ok(mut ids) = self.inner.live_ids.lock() {
             ids.insert(id.to_string());
         }
@@ -92,8 +165,7 @@ impl Rooms {
         if self.inner.live.lock().map_err(|_| LoadError::Db("rooms lock poisoned".into()))?.contains_key(id) {
             return Ok(true);
         }
-        let key = id.to_string();
-        Ok(self.inner.db.read(move |c| db::load_core(c, &key)).await.map_err(LoadError::Db)??.is_some())
+        Ok(load_core(&*self.inner.db, id).await?.is_some())
     }
 
     /// Drops a room from memory when nobody is connected (it stays in the database).
@@ -114,17 +186,19 @@ impl Rooms {
         }
     }
 
-    /// At shutdown: stops every running clock (so that a restart does not count the time the
-    /// server was down), stores it, and closes every connection with code 1012 (restart).
+    /// At shutdown ([`crate::shutdown::shut_down`], once actions are refused): stops the
+    /// clock of every loaded room (so that a restart does not count the time the server was
+    /// down), stores it, and closes every connection with code 1012 (restart).
     pub async fn shutdown(&self) {
+        self.inner.closing.begin();
         let cells: Vec<Cell> = self.inner.live.lock().map(|l| l.values().cloned().collect()).unwrap_or_default();
         let any = !cells.is_empty();
         for cell in cells {
             let mut room = cell.lock().await;
             if room.core.seated.clock().running() {
                 let mut next = room.core.clone();
-                next.seated.stop_clock(crate::store::now_ms());
-                if self.inner.db.write(vec![next.save_op()]).await.is_ok() {
+                next.seated.stop_clock(now_ms());
+                if self.inner.db.write(next.save_ops()).await.is_ok() {
                     room.core = next;
                 }
             }
@@ -137,8 +211,8 @@ impl Rooms {
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
         // Leave an empty write-ahead log: everything is in the database file.
-        if let Err(e) = self.inner.db.checkpoint().await {
-            tracing::warn!("room database checkpoint at shutdown: {e}");
+        if let Err(e) = self.inner.db.flush().await {
+            tracing::warn!("database checkpoint at shutdown: {e}");
         }
     }
 }

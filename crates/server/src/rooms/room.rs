@@ -5,10 +5,9 @@
 //! change get announced. The room sits behind one async mutex, held across that commit, so one
 //! room's actions happen strictly one at a time.
 
-use super::db::RoomDb;
 use super::protocol::{self, Action, ErrorCode, ProtoError};
 use super::RoomsConfig;
-use crate::store::now_ms;
+use crate::storage::{now_ms, Storage};
 use axum::extract::ws::{Message, Utf8Bytes};
 use draughts_rules::Color;
 use std::sync::Arc;
@@ -141,7 +140,7 @@ impl Room {
 
     /// Runs an action of the player behind `conn_id`: checks, commits, applies, announces.
     /// Errors go back to that connection only.
-    pub(crate) async fn handle(&mut self, conn_id: u64, player: Option<u8>, action: Action, db: &RoomDb) {
+    pub(crate) async fn handle(&mut self, conn_id: u64, player: Option<u8>, action: Action, db: &dyn Storage) {
         let id = action.id().to_string();
         let Some(player) = player else {
             let e = ProtoError::new(ErrorCode::NotAPlayer, "watchers cannot play or answer offers; only the two seated players can");
@@ -181,7 +180,7 @@ impl Room {
     /// Registers a connection. `token` resumes a seat; without one (or with a wrong one) a
     /// visitor who asks to `join` takes a free seat, else watches. Returns the player seated
     /// and the new token when a seat was just taken.
-    pub(crate) async fn join(&mut self, mut conn: Conn, token: Option<&str>, join: bool, db: &RoomDb) -> Result<(Option<u8>, Option<String>, bool), ProtoError> {
+    pub(crate) async fn join(&mut self, mut conn: Conn, token: Option<&str>, join: bool, db: &dyn Storage) -> Result<(Option<u8>, Option<String>, bool), ProtoError> {
         let now = now_ms();
         let mut bad_token = false;
         let mut player = None;
@@ -196,7 +195,7 @@ impl Room {
                 let t = super::new_secret();
                 next.tokens[free as usize] = Some(super::token_hash(&t));
                 next.run_clock(now);
-                db.write(vec![next.save_op()])
+                db.write(next.save_ops())
                     .await
                     .map_err(|e| ProtoError::new(ErrorCode::Internal, format!("the server could not store your seat: {e}")))?;
                 self.core = next;
@@ -223,20 +222,20 @@ impl Room {
 
     /// Notes (and stores) since when `player` has been away, `None` when back. A failed write
     /// is logged: the room goes on with the time in memory.
-    async fn set_away(&mut self, player: u8, since: Option<i64>, db: &RoomDb) {
+    async fn set_away(&mut self, player: u8, since: Option<i64>, db: &dyn Storage) {
         if self.core.meta.away_since[player as usize] == since {
             return;
         }
         let mut next = self.core.clone();
         next.meta.away_since[player as usize] = since;
-        if let Err(e) = db.write(vec![next.save_op()]).await {
+        if let Err(e) = db.write(next.save_ops()).await {
             tracing::warn!(room = %super::room_tag(&self.core.id), "could not store a player's presence: {e}");
         }
         self.core = next;
     }
 
     /// Removes a connection; announces a player's absence when it was their last one.
-    pub(crate) async fn leave(&mut self, conn_id: u64, db: &RoomDb) {
+    pub(crate) async fn leave(&mut self, conn_id: u64, db: &dyn Storage) {
         let Some(i) = self.conns.iter().position(|c| c.id == conn_id) else { return };
         let c = self.conns.remove(i);
         if let Some(p) = c.player {

@@ -22,6 +22,27 @@ pub(crate) fn token_hash(token: &str) -> String {
     format!("sha256:{}", hex(&Sha256::digest(token.as_bytes())))
 }
 
+/// An idempotency key of room creation is 16 to 128 letters, digits, `-` or `_` (a UUID or
+/// another random value of the client's): the creator's seat token of a retried creation is
+/// derived from it ([`creator_token`]), so it must be as hard to guess as a token.
+pub(crate) fn valid_create_key(key: &str) -> bool {
+    (16..=128).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// How an idempotency key is stored with its room: `sha256:` and the hash of the key (in its
+/// own domain, so that it is no token's hash).
+pub(crate) fn create_key_hash(key: &str) -> String {
+    format!("sha256:{}", hex(&Sha256::digest(format!("draughts room creation\n{key}").as_bytes())))
+}
+
+/// The creator's seat token of room `id` created with the idempotency key `key`: the same for
+/// every retry of the request, so that a retry that lost the first answer still gets the seat
+/// (only its hash is stored, as for any token).
+pub(crate) fn creator_token(key: &str, id: &str) -> String {
+    let digest = Sha256::digest(format!("draughts creator seat\n{key}\n{id}").as_bytes());
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&digest[..16])
+}
+
 /// Whether `presented` is the token whose hash is `stored` (compared without stopping early).
 pub(crate) fn token_matches(stored: &str, presented: &str) -> bool {
     same_secret(stored, &token_hash(presented))

@@ -1,12 +1,12 @@
 //! A room's WebSocket: the upgrade, then one task per connection that reads client messages
 //! (within the rate and size limits), answers `hello` and hands actions to the room.
 
-use super::db;
 use super::protocol::{self, ClientMsg, ErrorCode, ProtoError};
 use super::room::Conn;
 use super::secret::valid_id;
 use super::registry::{Cell, Rooms};
 use super::http::{error, load_error};
+use super::stored::LoadError;
 use crate::table::Side;
 use crate::AppState;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -166,7 +166,8 @@ async fn connection(rooms: Rooms, id: String, socket: WebSocket) {
                         Ok(Some(c)) => c,
                         Ok(None) => break,
                         Err(e) => {
-                            send(protocol::error_text(None, &ProtoError::new(ErrorCode::Internal, e.to_string())));
+                            let code = if matches!(e, LoadError::Closing) { ErrorCode::Unavailable } else { ErrorCode::Internal };
+                            send(protocol::error_text(None, &ProtoError::new(code, e.to_string())));
                             break;
                         }
                     };
@@ -175,7 +176,7 @@ async fn connection(rooms: Rooms, id: String, socket: WebSocket) {
                         continue;
                     }
                     let conn = Conn { id: conn_id, player: None, tx: tx.clone(), kick: kick.clone() };
-                    match room.join(conn, token.as_deref(), join, &rooms.inner.db).await {
+                    match room.join(conn, token.as_deref(), join, &*rooms.inner.db).await {
                         Ok((player, new_token, bad_token)) => {
                             if bad_token {
                                 send(protocol::error_text(
@@ -184,14 +185,14 @@ async fn connection(rooms: Rooms, id: String, socket: WebSocket) {
                                 ));
                             }
                             let color = player.map(|p| Side::from(room.core.color_of(p)));
-                            let now = crate::store::now_ms();
+                            let now = crate::storage::now_ms();
                             room.send_to(conn_id, protocol::welcome_text(&id, player, color, new_token.as_deref(), cfg.grace.as_millis() as i64));
                             let state = room.state_text(now);
                             room.send_to(conn_id, state);
                             drop(room);
                             if player.is_some() && new_token.is_none() {
                                 // A player came back: keep the room from expiring.
-                                rooms.inner.db.write_later(vec![db::Op::Touch { room: id.clone() }]);
+                                rooms.inner.db.write_later(vec![crate::storage::Op::Touch { room: id.clone() }]);
                             }
                             seated = Some((cell, player));
                         }
@@ -213,20 +214,24 @@ async fn connection(rooms: Rooms, id: String, socket: WebSocket) {
             (_, None) => {
                 send(protocol::error_text(None, &ProtoError::new(ErrorCode::HelloFirst, "the first message must be hello")));
             }
-            (ClientMsg::Ping { id }, Some(_)) => send(protocol::pong_text(id.as_deref(), crate::store::now_ms())),
+            (ClientMsg::Ping { id }, Some(_)) => send(protocol::pong_text(id.as_deref(), crate::storage::now_ms())),
             (ClientMsg::Sync, Some((cell, _))) => {
                 let room = cell.lock().await;
-                let state = room.state_text(crate::store::now_ms());
+                let state = room.state_text(crate::storage::now_ms());
                 room.send_to(conn_id, state);
+            }
+            (ClientMsg::Act(action), Some(_)) if rooms.inner.closing.is_closing() => {
+                let e = ProtoError::new(ErrorCode::Unavailable, crate::shutdown::CLOSING_MESSAGE);
+                send(protocol::error_text(Some(action.id()), &e));
             }
             (ClientMsg::Act(action), Some((cell, player))) => {
                 let mut room = cell.lock().await;
-                room.handle(conn_id, *player, action, &rooms.inner.db).await;
+                room.handle(conn_id, *player, action, &*rooms.inner.db).await;
             }
         }
     }
     if let Some((cell, _)) = joined {
-        cell.lock().await.leave(conn_id, &rooms.inner.db).await;
+        cell.lock().await.leave(conn_id, &*rooms.inner.db).await;
         rooms.maybe_unload(&id, &cell);
     }
     drop(tx);

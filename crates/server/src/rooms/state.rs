@@ -2,14 +2,13 @@
 //! out an action on a copy of the state and returns the next state, what to store (as [`Op`]s)
 //! and what to announce; nothing here does I/O, so every room rule is tested without a socket.
 
-use super::db::Op;
+use crate::storage::{room_owner, GameKey, Op};
 use super::protocol::{self, Action, ClaimResult, ErrorCode, ProtoError};
 use super::RoomsConfig;
-use crate::clock::Clock;
 use crate::seated_game::{Offers, SeatedGame};
 use crate::table::Side;
 use crate::wire::MoveInput;
-use draughts_rules::notation::{fen, movetext};
+use draughts_rules::notation::fen;
 use draughts_rules::{Color, Game, Move, Outcome, Reason, Variant};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -17,8 +16,8 @@ use std::collections::VecDeque;
 /// How many recent message ids per player are remembered (and stored) to spot a resent message.
 pub(crate) const RECENT_IDS: usize = 64;
 
-/// What a room adds to its seated game, stored with the game's clock and offers as JSON in
-/// `rooms.meta` ([`StoredMeta`]).
+/// What a room adds to its seated game, stored with the game's offers as JSON in `rooms.meta`
+/// ([`StoredMeta`]).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub(crate) struct Meta {
     /// Which players (0 = creator, 1 = guest) asked for a rematch after the game ended.
@@ -32,13 +31,11 @@ pub(crate) struct Meta {
     pub away_since: [Option<i64>; 2],
 }
 
-/// The JSON of `rooms.meta`: the current game's clock and offers and the room's [`Meta`], in one
-/// flat object (`elapsed`, `clock_since`, `draw_offer`, `takeback`, `rematch`, `recent`,
-/// `away_since`).
+/// The JSON of `rooms.meta`: the current game's offers and the room's [`Meta`], in one flat
+/// object (`draw_offer`, `takeback`, `rematch`, `recent`, `away_since`). The clock is the
+/// game's, in its row.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub(crate) struct StoredMeta {
-    #[serde(flatten)]
-    pub clock: Clock,
     #[serde(flatten)]
     pub offers: Offers,
     #[serde(flatten)]
@@ -115,36 +112,42 @@ impl Core {
         }
     }
 
-    pub(crate) fn save_op(&self) -> Op {
-        Op::SaveRoom {
-            id: self.id.clone(),
-            variant: self.variant.id(),
-            created_at: self.created_at,
-            tokens: self.tokens.clone(),
-            game_no: self.game_no,
-            meta: serde_json::to_string(&StoredMeta { clock: self.seated.clock(), offers: self.seated.offers(), meta: self.meta.clone() }).expect("meta serialises"),
-        }
+    /// The current game's key in the storage.
+    pub(crate) fn game_key(&self) -> GameKey {
+        GameKey { owner: room_owner(&self.id), game_no: self.game_no }
     }
 
+    /// Stores the room's row and its current game's clock and result.
+    pub(crate) fn save_ops(&self) -> Vec<Op> {
+        vec![
+            Op::SaveRoom {
+                id: self.id.clone(),
+                variant: self.variant.id(),
+                created_at: self.created_at,
+                tokens: self.tokens.clone(),
+                game_no: self.game_no,
+                meta: serde_json::to_string(&StoredMeta { offers: self.seated.offers(), meta: self.meta.clone() }).expect("meta serialises"),
+                create_key: None,
+            },
+            self.save_game_op(),
+        ]
+    }
+
+    fn save_game_op(&self) -> Op {
+        Op::SaveGame { key: self.game_key(), clock: self.seated.clock(), result: self.seated.stored_result(), settings: None }
+    }
+
+    /// Begins the current game in the storage (its clock and result follow with
+    /// [`Core::save_ops`]).
     pub(crate) fn new_game_op(&self, now: i64) -> Op {
         Op::NewGame {
-            room: self.id.clone(),
-            game_no: self.game_no,
-            light_player: self.light_player,
+            key: self.game_key(),
+            variant: self.variant.id(),
             start_fen: fen::write(self.game().start()),
+            light_player: self.light_player,
             started_at: now,
+            replace: false,
         }
-    }
-
-    fn end_game_op(&self, now: i64) -> Option<Op> {
-        let o = self.game().outcome()?;
-        Some(Op::EndGame {
-            room: self.id.clone(),
-            game_no: self.game_no,
-            winner: o.winner().map(|c| if c == Color::Light { "light" } else { "dark" }),
-            reason: o.reason().code(),
-            ended_at: now,
-        })
     }
 
     fn remember(&mut self, player: u8, id: &str) {
@@ -212,15 +215,9 @@ impl Core {
                 }
                 let mv = found?;
                 next.seated.play(&mv, now).map_err(|e| ProtoError::new(ErrorCode::Illegal, e.to_string()))?;
-                ops.push(Op::AddMove {
-                    room: self.id.clone(),
-                    game_no: self.game_no,
-                    ply: next.game().ply(),
-                    text: movetext::write(self.variant, &mv),
-                    spent_ms: *next.seated.spent().last().expect("a move was played"),
-                    msg_id: Some(action.id().to_string()),
-                });
-                ops.extend(next.end_game_op(now));
+                let ply = next.game().ply();
+                let m = next.seated.stored_move(ply, Some(action.id().to_string()));
+                ops.push(Op::AddMove { key: self.game_key(), ply, text: m.text, spent_ms: m.spent_ms, msg_id: m.msg_id });
                 announce = Announce::Moved;
             }
             Action::OfferDraw { game, .. } => {
@@ -230,7 +227,6 @@ impl Core {
                     // Both want a draw: that is agreement.
                     Some(_) => {
                         next.seated.finish(Outcome::Draw(Reason::Agreement), now).map_err(over)?;
-                        ops.extend(next.end_game_op(now));
                     }
                     None => next.seated.set_offers(Offers { draw_offer: Some(color_side(me)), ..offers }),
                 }
@@ -243,7 +239,6 @@ impl Core {
                 }
                 if matches!(action, Action::AcceptDraw { .. }) {
                     next.seated.finish(Outcome::Draw(Reason::Agreement), now).map_err(over)?;
-                    ops.extend(next.end_game_op(now));
                     announce = Announce::State;
                 } else {
                     next.seated.set_offers(Offers { draw_offer: None, ..offers });
@@ -269,7 +264,6 @@ impl Core {
             Action::Resign { game, .. } => {
                 self.in_progress(*game)?;
                 next.seated.finish(Outcome::Win(them, Reason::Resignation), now).map_err(over)?;
-                ops.extend(next.end_game_op(now));
                 announce = Announce::State;
             }
             Action::AskTakeback { game, ply, .. } => {
@@ -294,7 +288,7 @@ impl Core {
                 if matches!(action, Action::GrantTakeback { .. }) {
                     let n = self.seated.takeback_plies(asker.into()).ok_or_else(|| ProtoError::new(ErrorCode::NoOffer, "no move to take back"))?;
                     next.seated.take_back(n, now, true).map_err(|e| ProtoError::new(ErrorCode::NoOffer, e.to_string()))?;
-                    ops.push(Op::Truncate { room: self.id.clone(), game_no: self.game_no, ply: next.game().ply() });
+                    ops.push(Op::Truncate { key: self.game_key(), ply: next.game().ply() });
                     announce = Announce::State;
                 } else {
                     next.seated.set_offers(Offers { takeback: None, ..offers });
@@ -322,7 +316,6 @@ impl Core {
                     ClaimResult::Draw => Outcome::Draw(Reason::Abandonment),
                 };
                 next.seated.finish(outcome, now).map_err(over)?;
-                ops.extend(next.end_game_op(now));
                 announce = Announce::State;
             }
             Action::Rematch { game, .. } => {
@@ -349,9 +342,12 @@ impl Core {
             }
         }
         next.remember(player, action.id());
-        // The room row goes first: the other ops refer to it.
-        ops.insert(0, next.save_op());
-        Ok(Transition { next, ops, announce })
+        // The room row first, the game's clock and result last (after a rematch's new game).
+        let mut all = next.save_ops();
+        let save_game = all.pop().expect("two ops");
+        all.extend(ops);
+        all.push(save_game);
+        Ok(Transition { next, ops: all, announce })
     }
 }
 
