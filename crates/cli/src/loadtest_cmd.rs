@@ -70,6 +70,8 @@ impl Stats {
 /// The server under test, when this command started it.
 struct Spawned {
     child: Child,
+    /// The server's database, whose write-ahead log is watched.
+    db: std::path::PathBuf,
     _dir: tempfile::TempDir,
 }
 
@@ -103,7 +105,7 @@ fn spawn_server(sync: &str) -> anyhow::Result<(Spawned, SocketAddr)> {
     };
     // Keep reading stdout so the server never blocks on a full pipe.
     std::thread::spawn(move || for _ in lines {});
-    Ok((Spawned { child, _dir: dir }, addr))
+    Ok((Spawned { child, db, _dir: dir }, addr))
 }
 
 /// Resident memory of a process in KiB (Linux /proc).
@@ -214,6 +216,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     };
     let pid = server.as_ref().map(|s| s.child.id());
+    let db = server.as_ref().map(|s| s.db.clone());
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     let stats = Arc::new(Stats::default());
     let variant = args.variant.id();
@@ -250,12 +253,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         // Memory and progress while every room is open.
         let mut peak_rss = 0;
         let mut peak_open = 0;
+        let mut peak_wal = 0;
         let mut last_print = Instant::now();
         while Instant::now() < stop {
             tokio::time::sleep(Duration::from_millis(500)).await;
             let open = stats.rooms_open.load(Ordering::Relaxed);
             if let Some(r) = pid.and_then(rss_kib) {
                 peak_rss = peak_rss.max(r);
+            }
+            if let Some(db) = &db {
+                peak_wal = peak_wal.max(draughts_server::storage::sqlite::wal_len(db));
             }
             peak_open = peak_open.max(open);
             if last_print.elapsed() >= Duration::from_secs(5) {
@@ -277,10 +284,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         for t in tasks {
             let _ = t.await;
         }
-        (peak_rss, peak_open)
+        (peak_rss, peak_open, peak_wal)
     });
     let elapsed = started.elapsed().as_secs_f64();
-    let (peak_rss, peak_open) = report;
+    let (peak_rss, peak_open, peak_wal) = report;
     let mut lat = std::mem::take(&mut *stats.latencies.lock().unwrap());
     lat.sort_unstable();
     let moves = stats.moves.load(Ordering::Relaxed);
@@ -296,6 +303,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let (Some(base), Some(pid)) = (rss_base, pid) {
         let per_room = (peak_rss.saturating_sub(base)) as f64 / peak_open.max(1) as f64;
         outln!("server memory:  {:.1} MiB at start, {:.1} MiB peak; {per_room:.1} KiB per open room", base as f64 / 1024.0, peak_rss as f64 / 1024.0)?;
+        outln!("write-ahead log: {:.1} MiB at most (sampled twice a second)", peak_wal as f64 / (1024.0 * 1024.0))?;
         if let (Some(c0), Some(c1)) = (cpu_base, cpu_s(pid)) {
             outln!("server CPU:     {:.1} s over {elapsed:.0} s ({:.0}% of one core)", c1 - c0, 100.0 * (c1 - c0) / elapsed)?;
         }
