@@ -15,6 +15,7 @@ pub mod assets;
 pub mod clock;
 pub mod engine;
 pub mod guard;
+pub mod limits;
 pub mod pdn_io;
 pub mod rooms;
 pub mod seated_game;
@@ -86,6 +87,8 @@ pub fn app_with(state: AppState, guard: guard::Guard) -> Router {
         .merge(rooms::routes())
         .merge(assets::routes())
         .layer(middleware::from_fn_with_state(Arc::new(guard), guard::check))
+        // Before the guard: a connection over a cap is answered without further work.
+        .layer(middleware::from_fn(limits::refuse_over_limit))
         .layer(middleware::from_fn(log_request))
         .with_state(state)
 }
@@ -116,6 +119,14 @@ pub struct ServeConfig {
     /// Public addresses the server is reached under besides IP addresses and `localhost`
     /// (`https://draughts.example.org/`): the [`guard`] refuses other host names.
     pub public_urls: Vec<String>,
+    /// Connections open at once, all clients together; `None`: from the open-file limit
+    /// ([`limits::ConnLimits::for_open_files`]).
+    pub max_connections: Option<usize>,
+    /// Connections open at once from one client address; `None`: the default of
+    /// [`limits::ConnLimits::for_open_files`].
+    pub max_connections_per_address: Option<usize>,
+    /// Reverse proxies whose `X-Forwarded-For` header names the client (`--trust-proxy`).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 /// Why the server could not run.
@@ -150,12 +161,29 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     println!("Database: {}", config.db.display());
     println!("Open http://{addr}/");
     tracing::info!(%addr, db = %config.db.display(), "draughts web app started");
+    let mut conn_limits = match limits::raise_open_files() {
+        Ok(files) => {
+            match files.raised_from {
+                Some(before) => tracing::info!(soft = files.soft, hard = files.hard, "open-file limit raised from {before} to {}", files.soft),
+                None => tracing::info!(soft = files.soft, hard = files.hard, "open-file limit"),
+            }
+            limits::ConnLimits::for_open_files(files.soft)
+        }
+        Err(e) => {
+            tracing::warn!("cannot read or raise the open-file limit ({e}); assuming 1024");
+            limits::ConnLimits::for_open_files(1024)
+        }
+    };
+    if let Some(n) = config.max_connections {
+        conn_limits.max_connections = n.max(1);
+    }
+    if let Some(n) = config.max_connections_per_address {
+        conn_limits.max_per_address = n.max(1);
+    }
+    conn_limits.trusted_proxies = config.trusted_proxies.clone();
+    tracing::info!(total = conn_limits.max_connections, per_address = conn_limits.max_per_address, trusted_proxies = ?conn_limits.trusted_proxies, "connection limits");
     let app = app_with(state.clone(), guard);
-    // No Nagle delay: small WebSocket messages (a move) go out at once.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(listener, app).with_graceful_shutdown(shutdown_signal()).await?;
+    limits::serve_limited(listener, app, conn_limits, shutdown_signal()).await?;
     state.pause_clocks();
     state.rooms.shutdown().await;
     // Everything is in the database file: leave no write-ahead log behind.

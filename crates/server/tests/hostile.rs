@@ -1,0 +1,254 @@
+//! Hostile clients against a real server on a free loopback port (issue 18): connection floods,
+//! engine floods, WebSocket frame floods, room-creation floods, oversized bodies. While one
+//! client misbehaves, the others keep being served.
+//!
+//! Clients pick their source address inside 127.0.0.0/8 (Linux answers for all of it on the
+//! loopback interface), so that one test can be several client addresses.
+
+use draughts_server::limits::{self, ConnLimits};
+use draughts_server::rooms::client::{self, Message, RoomClient};
+use draughts_server::rooms::{Rooms, RoomsConfig};
+use draughts_server::AppState;
+use futures_util::StreamExt;
+use serde_json::Value;
+use std::net::{IpAddr, SocketAddr};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
+
+type Ws = tokio_tungstenite::WebSocketStream<TcpStream>;
+
+/// A server in its own runtime, its threads named `hostile-srv` (so that a test can count them).
+struct Server {
+    addr: SocketAddr,
+    rt: Option<tokio::runtime::Runtime>,
+    _dir: tempfile::TempDir,
+}
+
+impl Server {
+    fn start(limits: ConnLimits, cfg: RoomsConfig, adjust: impl FnOnce(&mut AppState)) -> Server {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("hostile.sqlite3");
+        let mut state = AppState::open(&path).unwrap();
+        state.rooms = Rooms::open(&path, cfg).unwrap();
+        adjust(&mut state);
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("hostile-srv")
+            .enable_all()
+            .build()
+            .unwrap();
+        let std_listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        std_listener.set_nonblocking(true).unwrap();
+        let addr = std_listener.local_addr().unwrap();
+        let app = draughts_server::app(state);
+        rt.spawn(async move {
+            let listener = tokio::net::TcpListener::from_std(std_listener).unwrap();
+            limits::serve_limited(listener, app, limits, std::future::pending())
+                .await
+                .unwrap();
+        });
+        Server {
+            addr,
+            rt: Some(rt),
+            _dir: dir,
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(rt) = self.rt.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+fn limits(total: usize, per_address: usize) -> ConnLimits {
+    ConnLimits {
+        max_connections: total,
+        max_per_address: per_address,
+        idle_timeout: Duration::from_secs(120),
+        trusted_proxies: vec![],
+    }
+}
+
+fn roomy() -> RoomsConfig {
+    RoomsConfig {
+        burst: 1000,
+        per_second: 1000,
+        ..RoomsConfig::default()
+    }
+}
+
+fn ip(n: u8) -> IpAddr {
+    IpAddr::from([127, 0, 0, n])
+}
+
+async fn tcp_from(src: IpAddr, addr: SocketAddr) -> TcpStream {
+    let sock = TcpSocket::new_v4().unwrap();
+    sock.bind(SocketAddr::new(src, 0)).unwrap();
+    sock.connect(addr).await.unwrap()
+}
+
+/// One HTTP/1.1 request from `src`; the status, the headers (lower case) and the body.
+async fn http_from(
+    src: IpAddr,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> (u16, String, String) {
+    let mut tcp = tcp_from(src, addr).await;
+    let req = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    tcp.write_all(req.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(Duration::from_secs(20), tcp.read_to_end(&mut raw))
+        .await
+        .expect("an answer within 20 s")
+        .unwrap();
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    // The API answers with a length, never chunked, for these small bodies.
+    (status, head.to_ascii_lowercase(), body.to_string())
+}
+
+/// A room's WebSocket opened from `src`.
+async fn ws_from(src: IpAddr, addr: SocketAddr, room: &str) -> Ws {
+    let tcp = tcp_from(src, addr).await;
+    let (ws, _) = tokio_tungstenite::client_async(format!("ws://{addr}/ws/rooms/{room}"), tcp)
+        .await
+        .expect("the upgrade is answered");
+    ws
+}
+
+/// The close frame the server sends next (text messages before it are skipped), or `None`
+/// when the connection ends without one or nothing comes within `wait`.
+async fn close_of(ws: &mut Ws, wait: Duration) -> Option<(u16, String)> {
+    let end = Instant::now() + wait;
+    loop {
+        let left = end.saturating_duration_since(Instant::now());
+        match tokio::time::timeout(left, ws.next()).await {
+            Ok(Some(Ok(Message::Close(Some(f))))) => {
+                return Some((u16::from(f.code), f.reason.to_string()))
+            }
+            Ok(Some(Ok(_))) => continue,
+            _ => return None,
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_flood_is_refused_while_health_and_a_room_keep_working() {
+    let srv = Server::start(limits(60, 20), roomy(), |_| {});
+    let addr = srv.addr;
+    let room = client::create_room(addr, "english", "light").await.unwrap();
+    let id = room["id"].as_str().unwrap().to_string();
+    let mut creator = RoomClient::connect(addr, &id, None).await.unwrap();
+    creator.hello(room["token"].as_str()).await.unwrap();
+
+    // One address holds its 20 idle connections; the rest it opens are refused, not queued.
+    let mut idle = Vec::new();
+    for _ in 0..20 {
+        idle.push(tcp_from(ip(2), addr).await);
+    }
+    let (status, head, body) = http_from(ip(2), addr, "GET", "/api/variants", "").await;
+    assert_eq!(status, 503, "{head}{body}");
+    assert!(
+        head.contains("connection: close") && head.contains("retry-after"),
+        "{head}"
+    );
+    let v: Value = serde_json::from_str(&body).expect("a JSON error");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("too many connections from your address"),
+        "{body}"
+    );
+    // Idle sockets that never send anything are refused too (closed within the linger time).
+    let mut extra = tcp_from(ip(2), addr).await;
+    let mut buf = [0u8; 1];
+    let read = tokio::time::timeout(
+        limits::REFUSED_LINGER + Duration::from_secs(3),
+        extra.read(&mut buf),
+    )
+    .await;
+    assert!(
+        matches!(read, Ok(Ok(0)) | Ok(Err(_))),
+        "a refused idle connection is closed: {read:?}"
+    );
+    // Health answers even the refused address.
+    assert_eq!(
+        http_from(ip(2), addr, "GET", "/api/health", "").await.0,
+        200
+    );
+
+    // Another address fills its share with idle WebSockets; the next one is closed with a reason.
+    let mut sockets = Vec::new();
+    for _ in 0..20 {
+        sockets.push(ws_from(ip(3), addr, &id).await);
+    }
+    let mut over = ws_from(ip(3), addr, &id).await;
+    let (code, reason) = close_of(&mut over, Duration::from_secs(5))
+        .await
+        .expect("a close frame");
+    assert_eq!(code, 1013, "{reason}");
+    assert!(reason.contains("too many connections"), "{reason}");
+
+    // Meanwhile everybody else is served: health, and a guest who joins and plays.
+    assert_eq!(
+        http_from(ip(1), addr, "GET", "/api/health", "").await.0,
+        200
+    );
+    let mut guest = RoomClient::connect(addr, &id, None).await.unwrap();
+    guest.hello(None).await.unwrap();
+    let mv = guest.legal()[0].clone();
+    guest.play("m1", &mv).await.unwrap();
+    guest.until("ack").await.unwrap();
+    creator.until("moved").await.unwrap();
+
+    // The total cap: more addresses until the server is full, then a clean 503 for anyone.
+    let mut more = Vec::new();
+    'fill: for n in 4..20 {
+        for _ in 0..20 {
+            let mut tcp = tcp_from(ip(n), addr).await;
+            tcp.write_all(format!("GET /api/health HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes())
+                .await
+                .unwrap();
+            let mut head = [0u8; 12];
+            tcp.read_exact(&mut head).await.unwrap();
+            more.push(tcp);
+            if http_from(ip(n + 1), addr, "GET", "/api/variants", "")
+                .await
+                .0
+                == 503
+            {
+                break 'fill;
+            }
+        }
+    }
+    let (status, _, body) = http_from(ip(30), addr, "GET", "/api/variants", "").await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("the server is full"), "{body}");
+    assert_eq!(
+        http_from(ip(30), addr, "GET", "/api/health", "").await.0,
+        200,
+        "health answers while full"
+    );
+    // Once the flood lets go, new visitors are served again.
+    drop((idle, sockets, more));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(
+        http_from(ip(30), addr, "GET", "/api/variants", "").await.0,
+        200
+    );
+}
