@@ -3,8 +3,9 @@
 //! The web app behind `draughts serve`: an axum HTTP server with the web pages embedded
 //! ([`assets`]), a JSON API that referees every move with the rules crate ([`api`], described in
 //! `docs/api.md`), one saved game per rule set in SQLite ([`store`], [`table`]), and the
-//! computer's moves from `draughts-engine`, searched on blocking threads so that other requests
-//! never wait for them.
+//! computer's moves from `draughts-engine`, searched on a bounded pool of blocking threads so
+//! that other requests never wait for them ([`engine`]), and the limits that keep one client
+//! from shutting out the others ([`limits`]).
 //!
 //! Online rooms (issue 4) are meant to sit beside this: more routes under `/api/rooms` and a
 //! WebSocket under `/ws`, tables in store slots named `room/<id>` next to the local
@@ -52,6 +53,8 @@ pub struct AppState {
     pub db_path: Arc<PathBuf>,
     /// Online rooms (issue 4, [`rooms`]).
     pub rooms: rooms::Rooms,
+    /// The computer's searches, bounded ([`engine::Searchers`]).
+    pub engine: engine::Searchers,
 }
 
 impl AppState {
@@ -59,7 +62,7 @@ impl AppState {
     pub fn open(path: &Path) -> Result<AppState, store::StoreError> {
         let store = Store::open(path)?;
         let rooms = rooms::Rooms::open(path, rooms::RoomsConfig::from_env())?;
-        Ok(AppState { db: Arc::new(Mutex::new(Db { store, tables: HashMap::new() })), db_path: Arc::new(path.to_path_buf()), rooms })
+        Ok(AppState { db: Arc::new(Mutex::new(Db { store, tables: HashMap::new() })), db_path: Arc::new(path.to_path_buf()), rooms, engine: engine::Searchers::for_this_machine() })
     }
 
     /// Pauses every running clock (at shutdown, so that a restart brings back the exact times).

@@ -18,7 +18,7 @@ use tokio::net::{TcpSocket, TcpStream};
 
 type Ws = tokio_tungstenite::WebSocketStream<TcpStream>;
 
-/// A server in its own runtime, its threads named `hostile-srv` (so that a test can count them).
+/// A server in its own runtime, its threads named `name` (so that a test can count them).
 struct Server {
     addr: SocketAddr,
     rt: Option<tokio::runtime::Runtime>,
@@ -26,7 +26,12 @@ struct Server {
 }
 
 impl Server {
-    fn start(limits: ConnLimits, cfg: RoomsConfig, adjust: impl FnOnce(&mut AppState)) -> Server {
+    fn start(
+        name: &str,
+        limits: ConnLimits,
+        cfg: RoomsConfig,
+        adjust: impl FnOnce(&mut AppState),
+    ) -> Server {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("hostile.sqlite3");
         let mut state = AppState::open(&path).unwrap();
@@ -34,7 +39,7 @@ impl Server {
         adjust(&mut state);
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
-            .thread_name("hostile-srv")
+            .thread_name(name)
             .enable_all()
             .build()
             .unwrap();
@@ -148,7 +153,7 @@ async fn close_of(ws: &mut Ws, wait: Duration) -> Option<(u16, String)> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_connection_flood_is_refused_while_health_and_a_room_keep_working() {
-    let srv = Server::start(limits(60, 20), roomy(), |_| {});
+    let srv = Server::start("flood-srv", limits(60, 20), roomy(), |_| {});
     let addr = srv.addr;
     let room = client::create_room(addr, "english", "light").await.unwrap();
     let id = room["id"].as_str().unwrap().to_string();
@@ -249,6 +254,93 @@ async fn a_connection_flood_is_refused_while_health_and_a_room_keep_working() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(
         http_from(ip(30), addr, "GET", "/api/variants", "").await.0,
+        200
+    );
+}
+
+/// Threads of this process named `name`.
+fn threads_named(name: &str) -> usize {
+    std::fs::read_dir("/proc/self/task")
+        .map(|d| {
+            d.filter_map(|t| t.ok())
+                .filter(|t| {
+                    std::fs::read_to_string(t.path().join("comm")).is_ok_and(|c| c.trim() == name)
+                })
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sixty_four_hint_requests_at_once_get_answers_or_busy_never_a_thread_each() {
+    let srv = Server::start("engine-srv", limits(200, 100), roomy(), |s| {
+        s.engine = draughts_server::engine::Searchers::new(2, 4)
+    });
+    let addr = srv.addr;
+    let peak = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let sampler = tokio::spawn({
+        let (peak, done) = (peak.clone(), done.clone());
+        async move {
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                peak.fetch_max(
+                    threads_named("engine-srv"),
+                    std::sync::atomic::Ordering::Relaxed,
+                );
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        }
+    });
+    let requests: Vec<_> = (0..64)
+        .map(|_| {
+            tokio::spawn(http_from(
+                ip(1),
+                addr,
+                "POST",
+                "/api/games/international/hint",
+                "{}",
+            ))
+        })
+        .collect();
+    let mut answered = 0;
+    let mut busy = 0;
+    for r in requests {
+        let (status, _, body) = r.await.unwrap();
+        match status {
+            200 => {
+                let v: Value = serde_json::from_str(&body).unwrap();
+                assert!(v["move"].is_object(), "{body}");
+                answered += 1;
+            }
+            503 => {
+                let v: Value = serde_json::from_str(&body).expect("a JSON error");
+                assert!(
+                    v["error"]
+                        .as_str()
+                        .unwrap()
+                        .contains("the computer is busy"),
+                    "{body}"
+                );
+                busy += 1;
+            }
+            other => panic!("status {other}: {body}"),
+        }
+    }
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    sampler.await.unwrap();
+    assert!(
+        answered >= 2 && busy >= 1,
+        "answered {answered}, busy {busy}"
+    );
+    // Two runtime workers, two searchers and a few helpers; without the bound, one thread per
+    // request.
+    let peak = peak.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(peak <= 10, "{peak} server threads for 64 requests");
+    // The server is still answering.
+    assert_eq!(
+        http_from(ip(1), addr, "POST", "/api/games/english/hint", "{}")
+            .await
+            .0,
         200
     );
 }
