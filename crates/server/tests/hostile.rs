@@ -9,7 +9,7 @@ use draughts_server::limits::{self, ConnLimits};
 use draughts_server::rooms::client::{self, Message, RoomClient};
 use draughts_server::rooms::{Rooms, RoomsConfig};
 use draughts_server::AppState;
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use std::net::{IpAddr, SocketAddr};
 use std::time::{Duration, Instant};
@@ -343,4 +343,112 @@ async fn sixty_four_hint_requests_at_once_get_answers_or_busy_never_a_thread_eac
             .0,
         200
     );
+}
+
+/// Says hello; the first answer.
+async fn hello(ws: &mut Ws) -> Value {
+    ws.send(Message::text(r#"{"type":"hello","v":2}"#))
+        .await
+        .unwrap();
+    loop {
+        match tokio::time::timeout(Duration::from_secs(5), ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => return serde_json::from_str(t.as_str()).unwrap(),
+            Ok(Some(Ok(_))) => continue,
+            other => panic!("no answer to hello: {other:?}"),
+        }
+    }
+}
+
+async fn a_room(addr: SocketAddr) -> String {
+    client::create_room(addr, "english", "light").await.unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ping_flood_before_hello_is_closed_not_answered() {
+    let srv = Server::start("pings-srv", limits(100, 50), RoomsConfig::default(), |_| {});
+    let id = a_room(srv.addr).await;
+    let mut ws = ws_from(ip(1), srv.addr, &id).await;
+    let mut sent = 0;
+    for _ in 0..10_000 {
+        if ws.send(Message::Ping(vec![1, 2, 3].into())).await.is_err() {
+            break;
+        }
+        sent += 1;
+    }
+    let mut pongs = 0;
+    let close = loop {
+        match tokio::time::timeout(Duration::from_secs(5), ws.next()).await {
+            Ok(Some(Ok(Message::Pong(_)))) => pongs += 1,
+            Ok(Some(Ok(Message::Close(f)))) => break f,
+            Ok(Some(Ok(_))) => continue,
+            other => panic!("no close after {sent} pings and {pongs} pongs: {other:?}"),
+        }
+    };
+    let close = close.expect("a close frame with a code");
+    assert_eq!(u16::from(close.code), 1008, "{close:?}");
+    assert!(close.reason.contains("flood"), "{close:?}");
+    assert!(
+        pongs <= RoomsConfig::default().burst as usize + 1,
+        "{pongs} pongs for {sent} pings"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_binary_flood_after_hello_is_closed() {
+    let srv = Server::start(
+        "binary-srv",
+        limits(100, 50),
+        RoomsConfig::default(),
+        |_| {},
+    );
+    let id = a_room(srv.addr).await;
+    let mut ws = ws_from(ip(1), srv.addr, &id).await;
+    assert_eq!(hello(&mut ws).await["type"], "welcome");
+    for _ in 0..1_000 {
+        if ws
+            .send(Message::Binary(vec![0u8; 16].into()))
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+    let (code, reason) = close_of(&mut ws, Duration::from_secs(5))
+        .await
+        .expect("closed for the flood");
+    assert_eq!(code, 1008, "{reason}");
+    assert_eq!(reason, "message flood");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_that_never_says_hello_is_closed_even_if_it_pings() {
+    let cfg = RoomsConfig {
+        hello_timeout: Duration::from_secs(1),
+        ..RoomsConfig::default()
+    };
+    let srv = Server::start("hello-srv", limits(100, 50), cfg, |_| {});
+    let id = a_room(srv.addr).await;
+    let mut ws = ws_from(ip(1), srv.addr, &id).await;
+    let started = Instant::now();
+    let closed = loop {
+        ws.send(Message::Ping(Vec::new().into())).await.ok();
+        if let Some(c) = close_of(&mut ws, Duration::from_millis(300)).await {
+            break c;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "still open after 5 s"
+        );
+    };
+    assert_eq!(closed.0, 1008, "{closed:?}");
+    assert!(closed.1.contains("no hello within 1 s"), "{closed:?}");
+    // Saying hello in time keeps the connection.
+    let mut ok = ws_from(ip(1), srv.addr, &id).await;
+    assert_eq!(hello(&mut ok).await["type"], "welcome");
+    assert!(close_of(&mut ok, Duration::from_millis(1_500))
+        .await
+        .is_none());
 }
