@@ -92,6 +92,8 @@ pub fn app_with(state: AppState, guard: guard::Guard) -> Router {
         .layer(middleware::from_fn_with_state(Arc::new(guard), guard::check))
         // Before the guard: a connection over a cap is answered without further work.
         .layer(middleware::from_fn(limits::refuse_over_limit))
+        .layer(axum::extract::DefaultBodyLimit::max(limits::MAX_BODY))
+        .layer(middleware::from_fn(limits::json_errors))
         .layer(middleware::from_fn(log_request))
         .with_state(state)
 }

@@ -13,6 +13,10 @@
 //!   reserve); past that, excess connections are closed unanswered.
 //! - **Idle connections**: a connection that neither sends nor receives anything for
 //!   [`ConnLimits::idle_timeout`] is closed (a refused one after [`REFUSED_LINGER`]).
+//! - **Rates per address**: [`RateByAddress`], a token bucket per client address (room
+//!   creation).
+//! - **Errors as JSON**: [`json_errors`] gives every error under `/api/` and `/ws/` the API's
+//!   shape, those of the HTTP layer too (a body over [`MAX_BODY`], a method not allowed).
 
 use axum::extract::connect_info::{ConnectInfo, Connected};
 use axum::extract::ws::{CloseFrame, Message, WebSocketUpgrade};
@@ -570,6 +574,106 @@ fn busy(why: &str) -> Response {
     res
 }
 
+/// Largest request body read, in bytes (2 MiB: a pasted PDN file of a few thousand games).
+pub const MAX_BODY: usize = 2 * 1024 * 1024;
+
+/// Rewrites the errors of `/api/` and `/ws/` that are not JSON (answered by the HTTP layer
+/// before any handler: a body over [`MAX_BODY`], a method not allowed, a malformed WebSocket
+/// upgrade) as the API's `{"error": "..."}`, keeping the status and headers.
+pub async fn json_errors(req: Request, next: Next) -> Response {
+    let path = req.uri().path().to_string();
+    let method = req.method().clone();
+    let res = next.run(req).await;
+    let status = res.status();
+    let api = path.starts_with("/api/") || path.starts_with("/ws/");
+    let json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.starts_with("application/json"));
+    if !api || json || !(status.is_client_error() || status.is_server_error()) {
+        return res;
+    }
+    let (mut parts, body) = res.into_parts();
+    let text = axum::body::to_bytes(body, 4096)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+        .unwrap_or_default();
+    let shown = crate::rooms::loggable_path(&path);
+    let message = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            format!("the request body is over the limit of {MAX_BODY} bytes")
+        }
+        StatusCode::METHOD_NOT_ALLOWED => match parts
+            .headers
+            .get(header::ALLOW)
+            .and_then(|v| v.to_str().ok())
+        {
+            Some(allow) => {
+                format!("{method} is not allowed on {shown}; use {allow} (see docs/api.md)")
+            }
+            None => format!(
+                "{method} is not allowed on {shown} (docs/api.md lists each endpoint's method)"
+            ),
+        },
+        _ if !text.is_empty() => text,
+        _ => status.canonical_reason().unwrap_or("error").to_string(),
+    };
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    let body = serde_json::json!({ "error": message }).to_string();
+    Response::from_parts(parts, axum::body::Body::from(body))
+}
+
+/// A token bucket per client address: `burst` at once, refilled at `per_minute`.
+pub struct RateByAddress {
+    burst: f64,
+    per_second: f64,
+    buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
+}
+
+/// Addresses remembered before full buckets are forgotten.
+const RATE_ADDRESSES: usize = 10_000;
+
+impl RateByAddress {
+    /// `burst` at once (at least 1), then `per_minute`.
+    pub fn new(burst: u32, per_minute: u32) -> RateByAddress {
+        RateByAddress {
+            burst: burst.max(1) as f64,
+            per_second: per_minute as f64 / 60.0,
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Takes one from `ip`'s bucket, or says how long until one is there.
+    pub fn take(&self, ip: IpAddr) -> Result<(), Duration> {
+        let ip = canonical(ip);
+        let now = Instant::now();
+        let mut map = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
+        if map.len() >= RATE_ADDRESSES && !map.contains_key(&ip) {
+            let (burst, rate) = (self.burst, self.per_second);
+            map.retain(|_, (tokens, at)| {
+                *tokens + now.duration_since(*at).as_secs_f64() * rate < burst
+            });
+        }
+        let (tokens, at) = map.entry(ip).or_insert((self.burst, now));
+        *tokens =
+            (*tokens + now.duration_since(*at).as_secs_f64() * self.per_second).min(self.burst);
+        *at = now;
+        if *tokens >= 1.0 {
+            *tokens -= 1.0;
+            return Ok(());
+        }
+        if self.per_second <= 0.0 {
+            return Err(Duration::from_secs(3600));
+        }
+        Err(Duration::from_secs_f64((1.0 - *tokens) / self.per_second))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -584,6 +688,19 @@ mod tests {
             ConnLimits::for_open_files(1 << 20).max_connections,
             MAX_CONNECTIONS_CEILING
         );
+    }
+
+    #[test]
+    fn a_bucket_per_address() {
+        let r = RateByAddress::new(2, 60);
+        let (a, b): (IpAddr, IpAddr) = ("192.0.2.1".parse().unwrap(), "192.0.2.2".parse().unwrap());
+        assert!(r.take(a).is_ok() && r.take(a).is_ok());
+        let wait = r.take(a).unwrap_err();
+        assert!(
+            wait > Duration::ZERO && wait <= Duration::from_secs(1),
+            "{wait:?}"
+        );
+        assert!(r.take(b).is_ok(), "another address has its own bucket");
     }
 
     #[test]

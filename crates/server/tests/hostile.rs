@@ -452,3 +452,106 @@ async fn a_connection_that_never_says_hello_is_closed_even_if_it_pings() {
         .await
         .is_none());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn room_creation_is_limited_per_address() {
+    let srv = Server::start(
+        "create-srv",
+        limits(100, 50),
+        RoomsConfig::default(),
+        |_| {},
+    );
+    let body = r#"{"variant": "english"}"#;
+    for n in 0..10 {
+        let (status, _, b) = http_from(ip(1), srv.addr, "POST", "/api/rooms", body).await;
+        assert_eq!(status, 201, "room {n}: {b}");
+    }
+    let (status, head, b) = http_from(ip(1), srv.addr, "POST", "/api/rooms", body).await;
+    assert_eq!(status, 429, "{b}");
+    let retry: u64 = head
+        .lines()
+        .find_map(|l| l.strip_prefix("retry-after: "))
+        .expect("Retry-After")
+        .trim()
+        .parse()
+        .unwrap();
+    assert!((1..=6).contains(&retry), "{retry}");
+    let v: Value = serde_json::from_str(&b).expect("a JSON error");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("too many rooms created from your address"),
+        "{b}"
+    );
+    // Another address is not held up.
+    assert_eq!(
+        http_from(ip(2), srv.addr, "POST", "/api/rooms", body)
+            .await
+            .0,
+        201
+    );
+}
+
+/// A request to the router itself (no connection): status and body.
+async fn oneshot(method: &str, uri: &str, body: Vec<u8>) -> (u16, String) {
+    use tower::ServiceExt;
+    let dir = tempfile::tempdir().unwrap();
+    let state = AppState::open(&dir.path().join("errors.sqlite3")).unwrap();
+    let req = axum::http::Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("host", "127.0.0.1:8080")
+        .header("content-type", "application/json")
+        .header("content-length", body.len())
+        .body(axum::body::Body::from(body))
+        .unwrap();
+    let res = draughts_server::app(state).oneshot(req).await.unwrap();
+    let status = res.status().as_u16();
+    let json = res
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.starts_with("application/json"));
+    let bytes = http_body_util::BodyExt::collect(res.into_body())
+        .await
+        .unwrap()
+        .to_bytes();
+    let text = String::from_utf8_lossy(&bytes).to_string();
+    assert!(json, "{method} {uri}: {status} is not JSON: {text}");
+    (status, text)
+}
+
+#[tokio::test]
+async fn every_api_error_is_json_a_big_body_and_a_wrong_method_included() {
+    let mut pdn = br#"{"pdn": ""#.to_vec();
+    pdn.extend(std::iter::repeat_n(b'x', limits::MAX_BODY + 10));
+    pdn.extend(br#""}"#);
+    let (status, body) = oneshot("POST", "/api/pdn", pdn).await;
+    assert_eq!(status, 413);
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        v["error"],
+        format!(
+            "the request body is over the limit of {} bytes",
+            limits::MAX_BODY
+        )
+    );
+    let (status, body) = oneshot("GET", "/api/games/english/move", Vec::new()).await;
+    assert_eq!(status, 405);
+    assert!(
+        serde_json::from_str::<Value>(&body).unwrap()["error"]
+            .as_str()
+            .unwrap()
+            .contains("GET is not allowed on /api/games/english/move"),
+        "{body}"
+    );
+    assert_eq!(oneshot("DELETE", "/api/rooms", Vec::new()).await.0, 405);
+    assert_eq!(
+        oneshot("GET", "/api/no/such/thing", Vec::new()).await.0,
+        404
+    );
+    // A room's WebSocket asked for without the upgrade.
+    let (status, body) = oneshot("GET", "/ws/rooms/AAAAAAAAAAAAAAAAAAAAAA", Vec::new()).await;
+    assert!(status >= 400, "{status} {body}");
+}

@@ -39,7 +39,7 @@ struct CreateRequest {
     side: Option<String>,
 }
 
-pub(super) async fn create_room(State(state): State<AppState>, body: axum::body::Bytes) -> Response {
+pub(super) async fn create_room(State(state): State<AppState>, ext: axum::http::Extensions, headers: axum::http::HeaderMap, body: axum::body::Bytes) -> Response {
     let raw: &[u8] = if body.iter().all(|b| b.is_ascii_whitespace()) { b"{}" } else { &body };
     let req: CreateRequest = match serde_json::from_slice(raw) {
         Ok(r) => r,
@@ -63,6 +63,16 @@ pub(super) async fn create_room(State(state): State<AppState>, body: axum::body:
         }
         other => return error(StatusCode::BAD_REQUEST, format!("unknown side {other:?}; expected light, dark or random")),
     };
+    // Rooms are kept for 30 days: one address may not fill the database with them.
+    if let Some(ip) = crate::limits::client_ip(&ext, &headers) {
+        if let Err(wait) = state.rooms.inner.creations.take(ip) {
+            let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+            let per_minute = state.rooms.inner.cfg.create_per_minute;
+            let mut res = error(StatusCode::TOO_MANY_REQUESTS, format!("too many rooms created from your address (at most {per_minute} a minute); try again in {secs} s"));
+            res.headers_mut().insert(header::RETRY_AFTER, secs.into());
+            return res;
+        }
+    }
     match state.rooms.create(variant, color).await {
         Ok((id, token)) => {
             tracing::info!(variant = variant.id(), "room created");

@@ -62,6 +62,10 @@ pub struct RoomsConfig {
     /// move before announcing it, which survives a crash of the server, but a power cut may
     /// lose the last moments; it is much faster on slow disks (see `draughts loadtest`).
     pub fsync_each_commit: bool,
+    /// Rooms one client address may create: `create_burst` at once (10), then
+    /// `create_per_minute` (10); past that `POST /api/rooms` answers 429 with `Retry-After`.
+    pub create_burst: u32,
+    pub create_per_minute: u32,
 }
 
 impl Default for RoomsConfig {
@@ -76,6 +80,8 @@ impl Default for RoomsConfig {
             idle_timeout: Duration::from_secs(90),
             hello_timeout: Duration::from_secs(10),
             fsync_each_commit: true,
+            create_burst: 10,
+            create_per_minute: 10,
         }
     }
 }

@@ -28,6 +28,8 @@ pub(super) struct Inner {
     pub(super) live: Mutex<HashMap<String, Cell>>,
     pub(super) live_ids: LiveIds,
     pub(super) next_conn: AtomicU64,
+    /// Room creations per client address.
+    pub(super) creations: crate::limits::RateByAddress,
 }
 
 impl Rooms {
@@ -37,7 +39,14 @@ impl Rooms {
         let live_ids: LiveIds = Arc::new(Mutex::new(Default::default()));
         let db = RoomDb::open(path, cfg.expire_after, cfg.fsync_each_commit, live_ids.clone())?;
         Ok(Rooms {
-            inner: Arc::new(Inner { cfg: Arc::new(cfg), db, live: Mutex::new(HashMap::new()), live_ids, next_conn: AtomicU64::new(1) }),
+            inner: Arc::new(Inner {
+                creations: crate::limits::RateByAddress::new(cfg.create_burst, cfg.create_per_minute),
+                cfg: Arc::new(cfg),
+                db,
+                live: Mutex::new(HashMap::new()),
+                live_ids,
+                next_conn: AtomicU64::new(1),
+            }),
         })
     }
 
