@@ -104,9 +104,21 @@ async fn http_from(
     path: &str,
     body: &str,
 ) -> (u16, String, String) {
+    http_with(src, addr, method, path, "", body).await
+}
+
+/// [`http_from`] with more header lines (`extra`, each ending in `\r\n`).
+async fn http_with(
+    src: IpAddr,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    extra: &str,
+    body: &str,
+) -> (u16, String, String) {
     let mut tcp = tcp_from(src, addr).await;
     let req = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n{extra}\r\n{body}",
         body.len()
     );
     tcp.write_all(req.as_bytes()).await.unwrap();
@@ -554,4 +566,111 @@ async fn every_api_error_is_json_a_big_body_and_a_wrong_method_included() {
     // A room's WebSocket asked for without the upgrade.
     let (status, body) = oneshot("GET", "/ws/rooms/AAAAAAAAAAAAAAAAAAAAAA", Vec::new()).await;
     assert!(status >= 400, "{status} {body}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_trusted_proxy_the_forwarded_address_is_the_client() {
+    let proxied = ConnLimits {
+        trusted_proxies: vec![ip(1)],
+        ..limits(100, 50)
+    };
+    let srv = Server::start(
+        "proxy-srv",
+        proxied,
+        RoomsConfig {
+            create_burst: 2,
+            ..RoomsConfig::default()
+        },
+        |_| {},
+    );
+    let body = r#"{"variant": "english"}"#;
+    let from = |client: &str| format!("X-Forwarded-For: 198.51.100.1, {client}\r\n");
+    let create = |src: IpAddr, extra: String| async move {
+        http_with(src, srv.addr, "POST", "/api/rooms", &extra, body)
+            .await
+            .0
+    };
+    // Through the proxy (127.0.0.1): each client has its own bucket, whatever it wrote itself.
+    assert_eq!(create(ip(1), from("203.0.113.5")).await, 201);
+    assert_eq!(create(ip(1), from("203.0.113.5")).await, 201);
+    assert_eq!(create(ip(1), from("203.0.113.5")).await, 429);
+    assert_eq!(
+        create(ip(1), from("203.0.113.6")).await,
+        201,
+        "another client behind the proxy"
+    );
+    // From an address that is not a trusted proxy the header is ignored.
+    assert_eq!(create(ip(2), from("203.0.113.7")).await, 201);
+    assert_eq!(create(ip(2), from("203.0.113.8")).await, 201);
+    assert_eq!(create(ip(2), from("203.0.113.9")).await, 429);
+}
+
+#[test]
+fn the_nginx_example_configuration_passes_nginx_t() {
+    let have = |tool: &str| std::process::Command::new(tool).arg("-v").output().is_ok();
+    if !have("nginx") || !have("openssl") {
+        println!("note: nginx or openssl is not installed; docs/deploy/nginx.conf was not checked (apt-get install nginx)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let cert = std::process::Command::new("openssl")
+        .args([
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=draughts.example.org",
+            "-keyout",
+        ])
+        .arg(d.join("key.pem"))
+        .arg("-out")
+        .arg(d.join("cert.pem"))
+        .output()
+        .unwrap();
+    assert!(
+        cert.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cert.stderr)
+    );
+    let conf = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/deploy/nginx.conf"
+    ))
+    .unwrap();
+    let conf = conf
+        .replace(
+            "/etc/letsencrypt/live/draughts.example.org/fullchain.pem",
+            &d.join("cert.pem").display().to_string(),
+        )
+        .replace(
+            "/etc/letsencrypt/live/draughts.example.org/privkey.pem",
+            &d.join("key.pem").display().to_string(),
+        );
+    assert!(
+        !conf.contains("/etc/letsencrypt"),
+        "the certificate paths were replaced"
+    );
+    std::fs::write(d.join("nginx.conf"), conf).unwrap();
+    let out = std::process::Command::new("nginx")
+        .arg("-t")
+        .arg("-p")
+        .arg(d)
+        .arg("-e")
+        .arg(d.join("error.log"))
+        .arg("-g")
+        .arg(format!("pid {};", d.join("nginx.pid").display()))
+        .arg("-c")
+        .arg(d.join("nginx.conf"))
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && said.contains("syntax is ok"),
+        "{said}"
+    );
 }
