@@ -22,7 +22,10 @@ async def ws(port, room, src):
     if b" 101 " not in head.split(b"\r\n")[0]:
         return None, head.split(b"\r\n")[0]
     w.write(frame('{"type":"hello","v":2,"join":false}')); await w.drain()
-    await asyncio.wait_for(r.read(1), 30)
+    first = await asyncio.wait_for(r.read(1), 30)
+    if first != b"\x81":
+        # A close frame (0x88): refused over a cap with code 1013.
+        return None, "closed after the upgrade"
     return (r, w), None
 async def main():
     n = int(sys.argv[1])
