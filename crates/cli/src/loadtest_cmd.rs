@@ -82,13 +82,21 @@ impl Drop for Spawned {
     }
 }
 
-fn spawn_server(sync: &str) -> anyhow::Result<(Spawned, SocketAddr)> {
+fn spawn_server(sync: &str, rooms: usize) -> anyhow::Result<(Spawned, SocketAddr)> {
     let dir = tempfile::tempdir()?;
     let db = dir.path().join("loadtest.sqlite3");
     let exe = std::env::current_exe()?;
     let mut child = Command::new(exe)
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(&db)
+        // Every client is on loopback, one address: lift the per-address limits, which are
+        // there for strangers, and make room for every connection.
+        .arg("--max-connections")
+        .arg((2 * rooms + 100).to_string())
+        .arg("--max-connections-per-address")
+        .arg((2 * rooms + 100).to_string())
+        .arg("--rooms-per-minute")
+        .arg((rooms + 100).to_string())
         .env("RUST_LOG", "warn")
         .env("DRAUGHTS_ROOMS_SYNC", sync)
         .stdout(Stdio::piped())
@@ -211,7 +219,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             (None, addr)
         }
         None => {
-            let (s, a) = spawn_server(&args.sync)?;
+            let (s, a) = spawn_server(&args.sync, args.rooms)?;
             (Some(s), a)
         }
     };

@@ -20,12 +20,36 @@ pub struct Args {
     /// names are refused, which stops DNS-rebinding pages.
     #[arg(long = "public-url", value_name = "URL")]
     pub public_urls: Vec<String>,
+    /// Connections open at once, all clients together. Default: the open-file limit (raised
+    /// to the hard limit at start) less a reserve, at most 16384.
+    #[arg(long = "max-connections", value_name = "N")]
+    pub max_connections: Option<usize>,
+    /// Connections open at once from one client address; more are refused (HTTP 503, or a
+    /// WebSocket closed with code 1013). Default: 64, or a quarter of --max-connections.
+    #[arg(long = "max-connections-per-address", value_name = "N")]
+    pub max_connections_per_address: Option<usize>,
+    /// The address of a reverse proxy in front of this server (repeatable): on its
+    /// connections the client's address is read from X-Forwarded-For (docs/deploy.md).
+    #[arg(long = "trust-proxy", value_name = "IP")]
+    pub trust_proxy: Vec<std::net::IpAddr>,
+    /// Rooms one client address may create a minute, and at once (default 10); past that
+    /// `POST /api/rooms` answers 429 with Retry-After.
+    #[arg(long = "rooms-per-minute", value_name = "N")]
+    pub rooms_per_minute: Option<u32>,
 }
 
 /// Runs the web app until Ctrl-C.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     draughts_server::init_logging();
     let db = args.db.unwrap_or_else(draughts_server::default_db_path);
-    draughts_server::run_blocking(draughts_server::ServeConfig { addr: args.addr, db, public_urls: args.public_urls })?;
+    draughts_server::run_blocking(draughts_server::ServeConfig {
+        addr: args.addr,
+        db,
+        public_urls: args.public_urls,
+        max_connections: args.max_connections,
+        max_connections_per_address: args.max_connections_per_address,
+        trusted_proxies: args.trust_proxy,
+        rooms_per_minute: args.rooms_per_minute,
+    })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -27,7 +27,7 @@ impl Drop for Server {
 /// Starts `draughts serve` on a free loopback port with the database `db`.
 fn start(db: &Path) -> (Server, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_draughts"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .args(["serve", "--addr", "127.0.0.1:0", "--max-connections-per-address", "1000", "--rooms-per-minute", "1000", "--db"])
         .arg(db)
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())

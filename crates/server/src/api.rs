@@ -200,7 +200,7 @@ struct PlyRequest {
     ply: Option<usize>,
 }
 
-/// The computer's move: searched by the engine on a blocking thread, then played if the game
+/// The computer's move: searched by the engine's bounded pool (503 when it is busy), then played if the game
 /// has not changed meanwhile (else 409).
 async fn computer_move(State(state): State<AppState>, Path(id): Path<String>, bytes: Bytes) -> ApiResult<Json<TableJson>> {
     let v = variant(&id)?;
@@ -215,10 +215,7 @@ async fn computer_move(State(state): State<AppState>, Path(id): Path<String>, by
     .await?;
     let ply = game.ply();
     let started = std::time::Instant::now();
-    let mv = tokio::task::spawn_blocking(move || crate::engine::choose_move(&game, level))
-        .await
-        .map_err(|e| ApiError::internal(format!("the engine failed: {e}")))?
-        .ok_or_else(|| ApiError::conflict("the computer has no legal move"))?;
+    let mv = state.engine.choose_move(game, level).await?.ok_or_else(|| ApiError::conflict("the computer has no legal move"))?;
     tracing::info!(variant = v.id(), level, ms = started.elapsed().as_millis() as u64, "computer move");
     with_table(&state, v, |ops, t| {
         t.check_ply(Some(ply))?;
@@ -249,9 +246,7 @@ async fn hint(State(state): State<AppState>, Path(id): Path<String>, bytes: Byte
         Ok(t.game().clone())
     })
     .await?;
-    let mv = tokio::task::spawn_blocking(move || crate::engine::hint(&game).map(|m| MoveJson::new(v, &m)))
-        .await
-        .map_err(|e| ApiError::internal(format!("the engine failed: {e}")))?;
+    let mv = state.engine.hint(game).await?.map(|m| MoveJson::new(v, &m));
     Ok(Json(HintJson { mv }))
 }
 

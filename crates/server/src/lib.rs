@@ -3,15 +3,17 @@
 //! The web app behind `draughts serve`: an axum HTTP server with the web pages embedded
 //! ([`assets`]), a JSON API that referees every move with the rules crate ([`api`], described in
 //! `docs/api.md`), one saved game per rule set ([`table`]), online rooms ([`rooms`]), both on
-//! one seated-game model ([`seated_game`]) and one storage ([`storage`], SQLite by default), and
-//! the computer's moves from `draughts-engine`, searched on blocking threads so that other
-//! requests never wait for them.
+//! one seated-game model ([`seated_game`]) and one storage ([`storage`], SQLite by default), the
+//! computer's moves from `draughts-engine`, searched on a bounded pool of blocking threads so
+//! that other requests never wait for them ([`engine`]), and the limits that keep one client
+//! from shutting out the others ([`limits`]).
 
 pub mod api;
 pub mod assets;
 pub mod clock;
 pub mod engine;
 pub mod guard;
+pub mod limits;
 pub mod pdn_io;
 pub mod rooms;
 pub mod seated_game;
@@ -49,6 +51,8 @@ pub struct AppState {
     pub rooms: rooms::Rooms,
     /// Set once shutdown has begun: every action is refused from then on.
     pub closing: shutdown::Closing,
+    /// The computer's searches, bounded ([`engine::Searchers`]).
+    pub engine: engine::Searchers,
 }
 
 impl AppState {
@@ -72,7 +76,7 @@ impl AppState {
     pub fn on(storage: Arc<dyn Storage>, cfg: rooms::RoomsConfig, live: storage::sqlite::LiveIds) -> AppState {
         let closing = shutdown::Closing::default();
         let rooms = rooms::Rooms::new(storage.clone(), cfg, live, closing.clone());
-        AppState { storage, tables: Default::default(), rooms, closing }
+        AppState { storage, tables: Default::default(), rooms, closing, engine: engine::Searchers::for_this_machine() }
     }
 }
 
@@ -89,6 +93,10 @@ pub fn app_with(state: AppState, guard: guard::Guard) -> Router {
         .merge(rooms::routes())
         .merge(assets::routes())
         .layer(middleware::from_fn_with_state(Arc::new(guard), guard::check))
+        // Before the guard: a connection over a cap is answered without further work.
+        .layer(middleware::from_fn(limits::refuse_over_limit))
+        .layer(axum::extract::DefaultBodyLimit::max(limits::MAX_BODY))
+        .layer(middleware::from_fn(limits::json_errors))
         .layer(middleware::from_fn(log_request))
         .with_state(state)
 }
@@ -119,6 +127,17 @@ pub struct ServeConfig {
     /// Public addresses the server is reached under besides IP addresses and `localhost`
     /// (`https://draughts.example.org/`): the [`guard`] refuses other host names.
     pub public_urls: Vec<String>,
+    /// Connections open at once, all clients together; `None`: from the open-file limit
+    /// ([`limits::ConnLimits::for_open_files`]).
+    pub max_connections: Option<usize>,
+    /// Connections open at once from one client address; `None`: the default of
+    /// [`limits::ConnLimits::for_open_files`].
+    pub max_connections_per_address: Option<usize>,
+    /// Reverse proxies whose `X-Forwarded-For` header names the client (`--trust-proxy`).
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// Rooms one client address may create a minute (and at once); the default is
+    /// [`rooms::RoomsConfig`]'s (10).
+    pub rooms_per_minute: Option<u32>,
 }
 
 /// Why the server could not run.
@@ -145,7 +164,12 @@ pub fn init_logging() {
 /// stdout (the URL line is `Open http://HOST:PORT/`), then logs with tracing.
 pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     let guard = guard::Guard::new(&config.public_urls).map_err(ServeError::Config)?;
-    let state = AppState::open(&config.db)?;
+    let mut rooms_cfg = rooms::RoomsConfig::from_env();
+    if let Some(n) = config.rooms_per_minute {
+        rooms_cfg.create_burst = n.max(1);
+        rooms_cfg.create_per_minute = n.max(1);
+    }
+    let state = AppState::open_with(&config.db, rooms_cfg)?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|source| ServeError::Bind { addr: config.addr, source })?;
@@ -153,19 +177,35 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     println!("Database: {}", config.db.display());
     println!("Open http://{addr}/");
     tracing::info!(%addr, db = %config.db.display(), "draughts web app started");
+    let mut conn_limits = match limits::raise_open_files() {
+        Ok(files) => {
+            match files.raised_from {
+                Some(before) => tracing::info!(soft = files.soft, hard = files.hard, "open-file limit raised from {before} to {}", files.soft),
+                None => tracing::info!(soft = files.soft, hard = files.hard, "open-file limit"),
+            }
+            limits::ConnLimits::for_open_files(files.soft)
+        }
+        Err(e) => {
+            tracing::warn!("cannot read or raise the open-file limit ({e}); assuming 1024");
+            limits::ConnLimits::for_open_files(1024)
+        }
+    };
+    if let Some(n) = config.max_connections {
+        conn_limits.max_connections = n.max(1);
+    }
+    if let Some(n) = config.max_connections_per_address {
+        conn_limits.max_per_address = n.max(1);
+    }
+    conn_limits.trusted_proxies = config.trusted_proxies.clone();
+    tracing::info!(total = conn_limits.max_connections, per_address = conn_limits.max_per_address, trusted_proxies = ?conn_limits.trusted_proxies, "connection limits");
     let app = app_with(state.clone(), guard);
-    // No Nagle delay: small WebSocket messages (a move) go out at once.
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
     let stopping = state.clone();
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown_signal().await;
-            tracing::info!("shutting down: actions are refused from now on");
-            shutdown::shut_down(&stopping).await;
-        })
-        .await?;
+    let stop = async move {
+        shutdown_signal().await;
+        tracing::info!("shutting down: actions are refused from now on");
+        shutdown::shut_down(&stopping).await;
+    };
+    limits::serve_limited(listener, app, conn_limits, stop).await?;
     // Everything is in the database file: leave no write-ahead log behind.
     if let Err(e) = state.storage.flush().await {
         tracing::warn!("database checkpoint at shutdown: {e}");

@@ -44,7 +44,7 @@ struct CreateRequest {
 
 /// `POST /api/rooms`. An `Idempotency-Key` header (16 to 128 letters, digits, `-`, `_`) makes a
 /// retried request answer with the room the first one created.
-pub(super) async fn create_room(State(state): State<AppState>, headers: HeaderMap, body: axum::body::Bytes) -> Response {
+pub(super) async fn create_room(State(state): State<AppState>, ext: axum::http::Extensions, headers: HeaderMap, body: axum::body::Bytes) -> Response {
     let key = match headers.get("idempotency-key").map(|v| v.to_str()) {
         None => None,
         Some(Ok(k)) if valid_create_key(k) => Some(k.to_string()),
@@ -74,6 +74,16 @@ pub(super) async fn create_room(State(state): State<AppState>, headers: HeaderMa
         }
         other => return error(StatusCode::BAD_REQUEST, format!("unknown side {other:?}; expected light, dark or random")),
     };
+    // Rooms are kept for 30 days: one address may not fill the database with them.
+    if let Some(ip) = crate::limits::client_ip(&ext, &headers) {
+        if let Err(wait) = state.rooms.inner.creations.take(ip) {
+            let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
+            let per_minute = state.rooms.inner.cfg.create_per_minute;
+            let mut res = error(StatusCode::TOO_MANY_REQUESTS, format!("too many rooms created from your address (at most {per_minute} a minute); try again in {secs} s"));
+            res.headers_mut().insert(header::RETRY_AFTER, secs.into());
+            return res;
+        }
+    }
     match state.rooms.create(variant, color, explicit_side, key.as_deref()).await {
         Ok(c) => {
             if !c.replayed {

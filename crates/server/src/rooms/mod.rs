@@ -48,16 +48,25 @@ pub struct RoomsConfig {
     pub max_message: usize,
     /// Longer than this (64 KiB) and the connection is closed (close code 1009).
     pub max_frame: usize,
-    /// Rate limit per connection: a bucket of `burst` messages refilled at `per_second`.
+    /// Rate limit per connection: a bucket of `burst` frames refilled at `per_second`. Every
+    /// frame counts (text, binary, ping, pong); past the rate frames are dropped, and the
+    /// connection is closed (1008) after 200 dropped, or at the first dropped before `hello`.
     pub burst: u32,
     pub per_second: u32,
     /// A connection silent for this long is closed (the page pings every 25 s).
     pub idle_timeout: Duration,
+    /// A connection that has not sent `hello` this long after the upgrade is closed with code
+    /// 1008 (10 s): it holds a handle and a task for nothing.
+    pub hello_timeout: Duration,
     /// Wait for the disk (fsync) on every commit (`true`, the default): an announced move
     /// survives even a power cut. `false` (SQLite `synchronous = NORMAL`) still commits every
     /// move before announcing it, which survives a crash of the server, but a power cut may
     /// lose the last moments; it is much faster on slow disks (see `draughts loadtest`).
     pub fsync_each_commit: bool,
+    /// Rooms one client address may create: `create_burst` at once (10), then
+    /// `create_per_minute` (10); past that `POST /api/rooms` answers 429 with `Retry-After`.
+    pub create_burst: u32,
+    pub create_per_minute: u32,
 }
 
 impl Default for RoomsConfig {
@@ -70,7 +79,10 @@ impl Default for RoomsConfig {
             burst: 20,
             per_second: 10,
             idle_timeout: Duration::from_secs(90),
+            hello_timeout: Duration::from_secs(10),
             fsync_each_commit: true,
+            create_burst: 10,
+            create_per_minute: 10,
         }
     }
 }

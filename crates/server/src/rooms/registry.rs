@@ -32,6 +32,8 @@ pub(super) struct Inner {
     pub(super) live_ids: LiveIds,
     pub(super) next_conn: AtomicU64,
     pub(super) closing: Closing,
+    /// Room creations per client address.
+    pub(super) creations: crate::limits::RateByAddress,
 }
 
 /// A room just created (or found again by its idempotency key).
@@ -66,7 +68,15 @@ impl Rooms {
     /// expiry leaves alone, `closing` the server's shutdown flag.
     pub fn new(storage: Arc<dyn Storage>, cfg: RoomsConfig, live: LiveIds, closing: Closing) -> Rooms {
         Rooms {
-            inner: Arc::new(Inner { cfg: Arc::new(cfg), db: storage, live: Mutex::new(HashMap::new()), live_ids: live, next_conn: AtomicU64::new(1), closing }),
+            inner: Arc::new(Inner {
+                creations: crate::limits::RateByAddress::new(cfg.create_burst, cfg.create_per_minute),
+                cfg: Arc::new(cfg),
+                db: storage,
+                live: Mutex::new(HashMap::new()),
+                live_ids: live,
+                next_conn: AtomicU64::new(1),
+                closing,
+            }),
         }
     }
 

@@ -89,15 +89,23 @@ async fn connection(rooms: Rooms, id: String, socket: WebSocket) {
     let mut last_limit_note: Option<Instant> = None;
     // Set once `hello` has been answered: the room and the seat.
     let mut joined: Option<(Cell, Option<u8>)> = None;
+    // A connection that has not said hello by then is closed: it holds a handle for nothing.
+    let hello_by = Instant::now() + cfg.hello_timeout;
     loop {
+        let wait = if joined.is_some() { cfg.idle_timeout } else { hello_by.saturating_duration_since(Instant::now()) };
         let next = tokio::select! {
-            m = tokio::time::timeout(cfg.idle_timeout, stream.next()) => m,
+            m = tokio::time::timeout(wait, stream.next()) => m,
             _ = kick.notified() => {
                 let _ = tx.try_send(Message::Close(Some(CloseFrame { code: 1008, reason: "too many unread messages".into() })));
                 break;
             }
         };
         let msg = match next {
+            Err(_) if joined.is_none() => {
+                let reason = format!("no hello within {} s", cfg.hello_timeout.as_secs_f64());
+                let _ = tx.try_send(Message::Close(Some(CloseFrame { code: 1008, reason: reason.into() })));
+                break;
+            }
             Err(_) => {
                 let _ = tx.try_send(Message::Close(Some(CloseFrame { code: 1000, reason: "idle".into() })));
                 break;
@@ -111,21 +119,17 @@ async fn connection(rooms: Rooms, id: String, socket: WebSocket) {
             }
             Ok(Some(Ok(m))) => m,
         };
-        let text = match msg {
-            Message::Text(t) => t,
-            Message::Binary(_) => {
-                if bucket.take() {
-                    send(protocol::error_text(None, &ProtoError::new(ErrorCode::BadMessage, "binary frames are not part of the protocol; send JSON text")));
-                }
-                continue;
-            }
-            Message::Close(_) => break,
-            Message::Ping(_) | Message::Pong(_) => continue,
-        };
+        if let Message::Close(_) = msg {
+            break;
+        }
+        // Every frame counts against the rate, pings and binary ones too: the WebSocket library
+        // answers each ping itself, so a ping is no cheaper for the server than a message.
         if !bucket.take() {
             dropped += 1;
-            if dropped > FLOOD_CLOSE_AFTER {
-                let _ = tx.try_send(Message::Close(Some(CloseFrame { code: 1008, reason: "message flood".into() })));
+            // Before hello a client has no reason to send more than the burst.
+            if joined.is_none() || dropped > FLOOD_CLOSE_AFTER {
+                let reason = if joined.is_none() { "message flood before hello" } else { "message flood" };
+                let _ = tx.try_send(Message::Close(Some(CloseFrame { code: 1008, reason: reason.into() })));
                 break;
             }
             // One note a second is enough; the rest are dropped silently.
@@ -138,6 +142,14 @@ async fn connection(rooms: Rooms, id: String, socket: WebSocket) {
             }
             continue;
         }
+        let text = match msg {
+            Message::Text(t) => t,
+            Message::Binary(_) => {
+                send(protocol::error_text(None, &ProtoError::new(ErrorCode::BadMessage, "binary frames are not part of the protocol; send JSON text")));
+                continue;
+            }
+            Message::Ping(_) | Message::Pong(_) | Message::Close(_) => continue,
+        };
         if text.len() > cfg.max_message {
             send(protocol::error_text(
                 None,
@@ -235,6 +247,9 @@ async fn connection(rooms: Rooms, id: String, socket: WebSocket) {
         rooms.maybe_unload(&id, &cell);
     }
     drop(tx);
-    // Let the writer send what is queued (a close frame, an error), but not forever.
+    // Let the writer send what is queued (a close frame, an error), but not forever. Then read
+    // what the client still sends (after a close frame nothing is answered): closing a socket
+    // with unread data resets it, and the client would never see the close frame that says why.
     let _ = tokio::time::timeout(Duration::from_secs(5), writer).await;
+    let _ = tokio::time::timeout(Duration::from_secs(2), async { while let Some(Ok(_)) = stream.next().await {} }).await;
 }
