@@ -44,28 +44,12 @@ export class PdnPage {
       const f = input('pdn-file').files?.[0];
       if (f) textarea('pdn-text').value = await f.text();
     });
-    $('pdn-form').addEventListener('submit', async (e) => {
+    $('pdn-form').addEventListener('submit', (e) => {
       e.preventDefault();
-      $('pdn-error').textContent = '';
-      try {
-        const r = await api.readPdn(textarea('pdn-text').value, select('pdn-variant').value || undefined);
-        this.games = r.games;
-        fillSelect(
-          select('pdn-games'),
-          r.games.map((g, i) => {
-            const tag = (/** @type {string} */ n) => (g.tags.find((t) => t[0].toLowerCase() === n) || [])[1];
-            return { value: String(i), text: `${g.number}. ${tag('white') || '?'} – ${tag('black') || '?'} ${g.result || ''} (${g.variant || 'unknown rules'})` };
-          }),
-        );
-        $('pdn-view').hidden = false;
-        this.pick(0);
-        if (r.warnings.length) $('pdn-error').textContent = `Skipped: ${r.warnings.slice(0, 3).join('; ')}`;
-      } catch (err) {
-        $('pdn-view').hidden = true;
-        $('pdn-error').textContent = err.message;
-      }
+      this.open();
     });
     select('pdn-games').addEventListener('change', () => this.pick(Number(select('pdn-games').value)));
+
     button('pdn-first').addEventListener('click', () => this.stepTo(0));
     button('pdn-prev').addEventListener('click', () => this.stepTo(this.at - 1));
     button('pdn-next').addEventListener('click', () => this.stepTo(this.at + 1, true));
@@ -87,6 +71,47 @@ export class PdnPage {
       if (e.key === 'ArrowRight') this.stepTo(this.at + 1, true);
       if (e.key === 'ArrowLeft') this.stepTo(this.at - 1);
     });
+  }
+
+  // Reads the PDN text in the box and shows its first game.
+  async open() {
+    $('pdn-error').textContent = '';
+    try {
+      const r = await api.readPdn(textarea('pdn-text').value, select('pdn-variant').value || undefined);
+      this.games = r.games;
+      fillSelect(
+        select('pdn-games'),
+        r.games.map((g, i) => {
+          const tag = (/** @type {string} */ n) => (g.tags.find((t) => t[0].toLowerCase() === n) || [])[1];
+          return { value: String(i), text: `${g.number}. ${tag('white') || '?'} – ${tag('black') || '?'} ${g.result || ''} (${g.variant || 'unknown rules'})` };
+        }),
+      );
+      $('pdn-view').hidden = false;
+      this.pick(0);
+      if (r.warnings.length) $('pdn-error').textContent = `Skipped: ${r.warnings.slice(0, 3).join('; ')}`;
+    } catch (err) {
+      $('pdn-view').hidden = true;
+      $('pdn-error').textContent = err.message;
+    }
+  }
+
+  /**
+   * Opens the PDN of a game the server keeps (a local table's, a room's).
+   * @param {string} url
+   */
+  async openUrl(url) {
+    $('pdn-error').textContent = '';
+    try {
+      const res = await fetch(url);
+      if (!res.ok) throw new Error(`The game could not be read (${res.status}).`);
+      textarea('pdn-text').value = await res.text();
+      select('pdn-variant').value = '';
+      await this.open();
+      const g = this.game;
+      if (g) this.stepTo(g.frames.length - 1);
+    } catch (e) {
+      $('pdn-error').textContent = e.message;
+    }
   }
 
   /** @param {number} i */

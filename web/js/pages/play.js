@@ -2,13 +2,13 @@
 // Route #/play/<variant>: the local table of a rule set (one saved game per rule set, against
 // the computer or two players on one device), over the HTTP transport. It feeds the game page
 // (views/game-view.js) and owns the table's own parts: the rule set choice, the computer's
-// turns, undo and hint, and the settings and set-up dialogs.
+// turns, undo and hint, rematch, and the settings and set-up dialogs.
 
 import { api } from '../transport/api.js';
 import { $, button, input, select, textarea, dialog, fillSelect } from '../views/dom.js';
 import { canUndo, movableSide } from '../game/predicates.js';
-import { sideName } from '../game/format.js';
-import { prefs, roomTokens } from '../prefs.js';
+import { sideName, levelChoices, sideChoices } from '../game/format.js';
+import { prefs } from '../prefs.js';
 import * as sound from '../sound.js';
 
 /** @typedef {import('../types.js').Table} Table */
@@ -27,6 +27,18 @@ export function tableViewer(t) {
   return t.settings.mode === 'computer'
     ? { sides: [t.settings.human_side], opponent: 'Computer', connected: true }
     : { sides: ['light', 'dark'], opponent: null, connected: true };
+}
+
+/**
+ * Who plays each side, in words, for the player strips.
+ * @param {Table} t
+ * @returns {{ light: string, dark: string }}
+ */
+export function tableNames(t) {
+  const s = t.settings;
+  if (s.mode !== 'computer') return { light: 'Light', dark: 'Dark' };
+  const computer = `Computer, level ${s.level}`;
+  return s.human_side === 'light' ? { light: 'You', dark: computer } : { light: computer, dark: 'You' };
 }
 
 /**
@@ -87,11 +99,17 @@ export class PlayPage {
       flipped: tableFlipped(st),
       pdnUrl: api.pdnUrl(st.variant),
       pdnName: `draughts-${st.variant}.pdn`,
+      names: tableNames(st),
+      gameKey: `${st.variant}:${document.body.dataset.generation || 0}`,
     });
     button('undo').disabled = !canUndo(st, this.thinking);
     button('hint').disabled = !movableSide(st, viewer, this.thinking);
     const s = st.settings;
     $('mode-line').textContent = s.mode === 'computer' ? `You play ${sideName(s.human_side)} against the computer, level ${s.level}` : 'Two players on this device';
+    $('game-title').textContent = this.view.variant(st.variant).name;
+    button('rematch').textContent = 'Rematch';
+    button('rematch').hidden = false;
+    button('rematch').disabled = false;
   }
 
   /** @param {boolean} on */
@@ -200,6 +218,28 @@ export class PlayPage {
     return !!next;
   }
 
+  // Rematch: a new game with the same settings (the game shown is over: nothing is lost).
+  async rematch() {
+    const st = this.state;
+    if (!st || !this.variant) return;
+    await this.startNew(st.settings);
+  }
+
+  /**
+   * Starts a new game with these settings.
+   * @param {Settings} s
+   */
+  async startNew(s) {
+    if (!this.variant) return;
+    this.token++;
+    this.setThinking(false);
+    this.view.manualFlip = false;
+    this.view.message('New game.');
+    await this.act(api.newGame(this.variant, { settings: s }), { animate: false });
+    // Tests and assistive tools can tell that a new game is on the board.
+    document.body.dataset.generation = String(Number(document.body.dataset.generation || 0) + 1);
+  }
+
   resign() {
     if (!this.variant) return;
     this.token++;
@@ -229,8 +269,9 @@ export class PlayPage {
     sel.addEventListener('change', () => {
       location.hash = `#/play/${sel.value}`;
     });
+    fillSelect(select('set-level'), levelChoices());
+    fillSelect(select('set-side'), sideChoices());
     button('open-settings').addEventListener('click', () => this.openSettings());
-    button('new-game').addEventListener('click', () => this.openSettings());
     $('settings-form').addEventListener('change', () => this.syncSettingsForm());
     button('settings-close').addEventListener('click', () => {
       this.saveDisplaySettings();
@@ -246,14 +287,7 @@ export class PlayPage {
       this.saveDisplaySettings();
       const s = this.settingsFromForm();
       dialog('settings-dialog').close();
-      if (!this.variant) return;
-      this.token++;
-      this.setThinking(false);
-      view.manualFlip = false;
-      view.message('New game.');
-      await this.act(api.newGame(this.variant, { settings: s }), { animate: false });
-      // Tests and assistive tools can tell that a new game is on the board.
-      document.body.dataset.generation = String(Number(document.body.dataset.generation || 0) + 1);
+      await this.startNew(s);
     });
     button('restore-new').addEventListener('click', async () => {
       if (this.variant) await this.act(api.newGame(this.variant, {}), { animate: false });
@@ -294,13 +328,13 @@ export class PlayPage {
         this.token++;
         this.setThinking(false);
         this.render(st);
+        view.tabs.select('tab-moves');
         view.message('Position set up.');
         if (st.computer_to_move) this.computerTurn();
       } catch (e) {
         $('setup-error').textContent = e.message;
       }
     });
-    button('online-create').addEventListener('click', () => this.createRoom());
     document.addEventListener('visibilitychange', () => {
       const st = this.state;
       if (!this.active || !this.variant || !st || st.outcome) return;
@@ -328,7 +362,6 @@ export class PlayPage {
     select('set-coords').value = prefs.coords();
     input('set-confirm').checked = prefs.confirm();
     input('set-mute').checked = sound.isMuted();
-    $('online-error').textContent = '';
     this.syncSettingsForm();
     dialog('settings-dialog').showModal();
   }
@@ -359,21 +392,5 @@ export class PlayPage {
     prefs.setConfirm(input('set-confirm').checked);
     sound.setMuted(input('set-mute').checked);
     this.view.board.setCoords(prefs.coords());
-  }
-
-  // "Play a friend online" in the table settings: creates a room for this rule set and the
-  // chosen side, keeps the creator's token and opens the room, which shows the link to send.
-  async createRoom() {
-    const out = $('online-error');
-    out.textContent = '';
-    try {
-      const r = await api.createRoom(select('variant').value, select('online-side').value);
-      roomTokens.set(r.id, r.token);
-      const d = dialog('settings-dialog');
-      if (d.open) d.close();
-      location.hash = `#/room/${r.id}`;
-    } catch (e) {
-      out.textContent = `Could not create the room: ${e.message}`;
-    }
   }
 }

@@ -1,7 +1,8 @@
 // @ts-check
-// The one game page (#view-game), for local tables and online rooms alike: board, move list,
-// clocks, status and result, the shared controls (flip, resign, a typed move, copy the
-// position) and the rules in short. It draws a Game for a Viewer; what the viewer may do comes
+// The one game page (#view-game), for local tables and online rooms alike: the board between
+// two player strips (name, pieces taken, elapsed time), the result over the board, the move
+// list, status, the shared controls (flip, resign, a typed move, copy the position), the panel
+// tabs (moves, position, rules in short) and the tab title (whose move). It draws a Game for a Viewer; what the viewer may do comes
 // from game/predicates.js. The page that feeds it (pages/play.js or pages/room.js) is its
 // source: the view hands it the viewer's moves and resignation and knows nothing of transports.
 
@@ -11,9 +12,11 @@ import { Clocks } from './clocks.js';
 import { Status } from './status.js';
 import { Result } from './result.js';
 import { AskBar } from './ask-bar.js';
+import { Tabs } from './tabs.js';
 import { $, button, input, textarea, copyText } from './dom.js';
 import { canResign, isPlayer, movableSide } from '../game/predicates.js';
-import { sideName } from '../game/format.js';
+import { sideName, takenBy } from '../game/format.js';
+import { turnText } from './status.js';
 import { prefs } from '../prefs.js';
 import * as sound from '../sound.js';
 
@@ -29,6 +32,7 @@ import * as sound from '../sound.js';
  * @property {'local' | 'online'} mode
  * @property {(input: MoveInput) => Promise<boolean>} move plays the viewer's move; true once played
  * @property {() => void} resign
+ * @property {() => void} rematch the Rematch button under the result
  */
 
 /**
@@ -38,6 +42,8 @@ import * as sound from '../sound.js';
  * @property {boolean} [flipped] the page's own orientation (Dark at the bottom), before the Flip button
  * @property {string} pdnUrl where the game downloads as PDN
  * @property {string} pdnName the file name for it
+ * @property {{ light: string, dark: string }} names who plays each side, in words ("You", "Computer, level 4")
+ * @property {string} gameKey names this game (a rematch is another game with maybe the same result)
  */
 
 export class GameView {
@@ -63,6 +69,9 @@ export class GameView {
     this.board.setCoords(prefs.coords());
     this.moves = new MoveList(/** @type {HTMLTableElement} */ ($('moves')));
     this.clocks = new Clocks('clock');
+    this.tabs = new Tabs($('view-game').querySelector('[role="tablist"]') || $('tab-moves'));
+    /** @type {(pdnUrl: string) => void} opens the shown game for study (set by main.js) */
+    this.onAnalyse = () => {};
     this.manualFlip = false;
     /** @type {{ game: Game, viewer: Viewer, opts: ShowOptions } | null} */
     this.shown = null;
@@ -99,6 +108,10 @@ export class GameView {
       await copyText(t, textarea('position-out'));
       this.message(`Copied: ${t}`);
     });
+    button('rematch').addEventListener('click', () => this.source && this.source.rematch());
+    button('result-analyse').addEventListener('click', () => {
+      if (this.shown) this.onAnalyse(this.shown.opts.pdnUrl);
+    });
     setInterval(() => this.clocks.tick(), 250);
   }
 
@@ -112,6 +125,9 @@ export class GameView {
     this.lastSource = source;
     this.source = source;
     this.root.dataset.mode = source.mode;
+    this.root.dataset.role = 'player';
+    $('room-missing').hidden = true;
+    delete this.root.dataset.missing;
     this.shown = null;
     this.root.dataset.empty = '1';
     this.confirmBar.hide();
@@ -144,6 +160,9 @@ export class GameView {
     const b = this.board;
     b.setVariant(v);
     b.setFlipped(!!opts.flipped !== this.manualFlip);
+    // The strips follow the board: the side at the bottom has its strip below it.
+    this.root.dataset.flipped = b.flipped ? '1' : '0';
+    this.root.dataset.role = isPlayer(viewer) ? 'player' : 'watcher';
     b.setState({
       pieces: game.position.pieces,
       legal: game.position.legal,
@@ -152,8 +171,15 @@ export class GameView {
       lastMove: game.last_move,
     });
     this.status.render(game, viewer);
-    this.result.render(game.outcome);
+    this.result.render(game.outcome, opts.gameKey);
     $('restore-error').hidden = true;
+    const taken = takenBy(game.moves);
+    for (const side of /** @type {const} */ (['light', 'dark'])) {
+      $(`name-${side}`).textContent = opts.names[side];
+      $(`taken-${side}`).textContent = taken[side] ? `took ${taken[side]}` : '';
+      $(`taken-${side}`).title = `${sideName(side)} has taken ${taken[side]} ${taken[side] === 1 ? 'piece' : 'pieces'}`;
+    }
+    document.title = `${turnText(game, viewer)} · ${v.name} · Draughts`;
     this.moves.render(game.moves, v.first_mover, game.ply, `No moves yet. ${sideName(game.side_to_move)} to move.`);
     this.clocks.set(game.clock);
     textarea('position-out').value = `${game.position.fen}\n${game.position.text}`;
@@ -161,7 +187,6 @@ export class GameView {
     pdn.setAttribute('href', opts.pdnUrl);
     pdn.setAttribute('download', opts.pdnName);
     // A watcher types no moves.
-    $('type-move').hidden = !isPlayer(viewer);
     button('resign').disabled = !canResign(game, viewer);
     if (!canResign(game, viewer)) this.resignBar.hide();
     const sum = $('rules-summary');
@@ -187,6 +212,7 @@ export class GameView {
     this.board.setState({ pieces: [], legal: [], movable: null });
     this.status.setTurnText('');
     this.result.render(null);
+    document.title = 'Draughts';
   }
 
   /**

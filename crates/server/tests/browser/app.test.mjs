@@ -180,7 +180,7 @@ test('bad pasted positions get clear errors; good ones set up the board', { time
     ['W:W99:B1', /99/],
     ['', /empty/],
   ];
-  await page.click('summary');
+  await page.click('#tab-tools');
   for (const [text, re] of cases) {
     await page.click('#open-setup');
     await page.fill('#setup-input', text);

@@ -1,12 +1,12 @@
 // Online rooms in two separate browsers (two contexts: separate storage, like two machines):
-// "Play a friend online" in the table settings creates a room and shows its link, the friend
+// "Play a friend online" on the home screen creates a room and shows its link, the friend
 // opens it and takes the free seat, both play through the room, one reloads mid-game and keeps
 // the seat, a third visitor watches, and a resignation ends the game for everyone.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { freshDb, startServer, launchBrowser, newPage, openPlay, SHOTS } from './harness.mjs';
+import { freshDb, startServer, launchBrowser, newPage, ready, SHOTS } from './harness.mjs';
 
 let browser;
 let server;
@@ -54,12 +54,13 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
   server = await startServer(freshDb());
   browser = await launchBrowser();
 
-  // The host: table settings -> Play a friend online, as Dark (Dark moves first in English).
+  // The host: the home screen -> Play a friend online, as Dark (Dark moves first in English).
   const host = await newPage(browser);
-  await openPlay(host, server.url, 'english');
-  await host.click('#open-settings');
-  await host.selectOption('#online-side', 'dark');
-  await host.click('#online-create');
+  await host.goto(server.url);
+  await ready(host);
+  await host.selectOption('#home-variant', 'english');
+  await host.selectOption('#home-online-side', 'dark');
+  await host.click('#home-online');
   await host.waitForFunction(() => location.hash.startsWith('#/room/') && document.querySelector('#room-link')?.value);
   const link = await host.inputValue('#room-link');
   assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/#\/room\/[A-Za-z0-9_-]{22}$/);
@@ -97,8 +98,12 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
   await waitPlies(watcher, 4);
   assert.equal(await watcher.$('#board-wrap .sq[aria-label$="can move"]'), null, 'a watcher has no piece to move');
   assert.equal(await watcher.isVisible('#room-share'), false, 'a watcher is not asked to invite anyone');
-  assert.equal(await watcher.isDisabled('#resign'), true);
-  assert.equal(await watcher.isDisabled('#draw'), true);
+  assert.equal(await watcher.isVisible('#resign'), false, 'a watcher has no player buttons');
+  assert.equal(await watcher.isVisible('#draw'), false);
+  assert.equal(await watcher.isVisible('#takeback'), false);
+  assert.match(await watcher.textContent('#room-title'), /^Watching: /);
+  assert.equal(await watcher.textContent('#name-light'), 'Light player');
+  await watcher.screenshot({ path: join(SHOTS, 'room-watcher.png') });
   assert.equal(await watcher.isVisible('#type-move'), false, 'a watcher types no moves');
 
   // Play goes on after the reload, seen by all three.
