@@ -29,11 +29,6 @@ async function main() {
   const guide = new GuidePage(variants, fatal, () => play.variant || prefs.variant());
   const pdn = new PdnPage(variants);
   const home = new HomePage(variants);
-  // Analyse: the game in the PDN viewer, to step through it.
-  view.onAnalyse = (url) => {
-    location.hash = '#/pdn';
-    pdn.openUrl(url);
-  };
   const router = new Router(
     {
       home: { page: home, view: 'view-home', nav: 'nav-play', title: 'Play draughts' },

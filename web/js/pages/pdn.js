@@ -1,11 +1,11 @@
 // @ts-check
-// Route #/pdn: open a PDN file or pasted text, pick a game, step through it, and play on from
-// any position at the local table.
+// Route #/pdn: open a PDN file or pasted text, pick a game, step through it (views/navigator.js,
+// the same move navigation as a game in play), and play on from any position at the local table.
 
 import { api } from '../transport/api.js';
 import { Board } from '../views/board.js';
 import { $, button, input, select, textarea, fillSelect } from '../views/dom.js';
-import { MoveList } from '../views/move-list.js';
+import { Navigator } from '../views/navigator.js';
 import { pdnMoves } from '../game/pdn-moves.js';
 import { prefs } from '../prefs.js';
 
@@ -21,12 +21,19 @@ export class PdnPage {
     this.games = [];
     /** @type {PdnGame | null} */
     this.game = null;
-    this.at = 0;
     this.seq = 0;
+    this.picked = 0; // counts the games picked, so that each starts at its beginning
     this.animating = false;
     this.active = false;
     this.board = new Board($('pdn-board'), { label: 'PDN game board' });
-    this.moves = new MoveList(/** @type {HTMLTableElement} */ ($('pdn-moves')), (ply) => this.stepTo(ply));
+    this.nav = new Navigator({
+      prefix: 'pdn',
+      bar: $('pdn-nav'),
+      table: /** @type {HTMLTableElement} */ ($('pdn-moves')),
+      live: false,
+      active: () => this.active && !!this.game && !$('pdn-view').hidden,
+      show: (k, from) => this.draw(k, from),
+    });
     this.init();
   }
 
@@ -50,26 +57,16 @@ export class PdnPage {
     });
     select('pdn-games').addEventListener('change', () => this.pick(Number(select('pdn-games').value)));
 
-    button('pdn-first').addEventListener('click', () => this.stepTo(0));
-    button('pdn-prev').addEventListener('click', () => this.stepTo(this.at - 1));
-    button('pdn-next').addEventListener('click', () => this.stepTo(this.at + 1, true));
-    button('pdn-last').addEventListener('click', () => this.game && this.stepTo(this.game.frames.length - 1));
     button('pdn-continue').addEventListener('click', async () => {
       const g = this.game;
       if (!g || !g.variant) return;
-      const fen = g.frames[this.at].fen;
+      const fen = g.frames[this.nav.at].fen;
       try {
         await api.newGame(g.variant, { position: fen });
         location.hash = `#/play/${g.variant}`;
       } catch (e) {
         $('pdn-error-game').textContent = e.message;
       }
-    });
-    document.addEventListener('keydown', (e) => {
-      const t = /** @type {Element | null} */ (e.target);
-      if (!this.active || !this.game || (t && t.closest && t.closest('textarea, input, select'))) return;
-      if (e.key === 'ArrowRight') this.stepTo(this.at + 1, true);
-      if (e.key === 'ArrowLeft') this.stepTo(this.at - 1);
     });
   }
 
@@ -95,25 +92,6 @@ export class PdnPage {
     }
   }
 
-  /**
-   * Opens the PDN of a game the server keeps (a local table's, a room's).
-   * @param {string} url
-   */
-  async openUrl(url) {
-    $('pdn-error').textContent = '';
-    try {
-      const res = await fetch(url);
-      if (!res.ok) throw new Error(`The game could not be read (${res.status}).`);
-      textarea('pdn-text').value = await res.text();
-      select('pdn-variant').value = '';
-      await this.open();
-      const g = this.game;
-      if (g) this.stepTo(g.frames.length - 1);
-    } catch (e) {
-      $('pdn-error').textContent = e.message;
-    }
-  }
-
   /** @param {number} i */
   pick(i) {
     const g = this.games[i];
@@ -123,7 +101,7 @@ export class PdnPage {
     $('pdn-info').textContent = tags + (g.outcome ? ` — by our rules: ${g.outcome}` : '');
     const v = this.variants.find((x) => x.id === g.variant);
     const first = v ? v.first_mover : 'light';
-    this.moves.render(pdnMoves(g, first), first, 0, 'No moves in this game.');
+    this.nav.setGame(pdnMoves(g, first), first, 'No moves in this game.', `pdn:${++this.picked}`, 0);
     button('pdn-continue').disabled = !v;
     if (!v) {
       this.board.container.hidden = true;
@@ -132,24 +110,20 @@ export class PdnPage {
     this.board.container.hidden = false;
     this.board.setCoords(prefs.coords());
     this.board.setVariant(v);
-    this.stepTo(0);
+    this.draw(0, 0);
   }
 
   /**
+   * Draws the position after `k` moves; one move on from the shown one is played on the board.
    * @param {number} k
-   * @param {boolean} [animate]
+   * @param {number} from
    */
-  async stepTo(k, animate = false) {
+  async draw(k, from) {
     const g = this.game;
     if (!g || !g.frames.length) return;
-    k = Math.max(0, Math.min(g.frames.length - 1, k));
     const f = g.frames[k];
-    const from = this.at;
-    this.at = k;
     const seq = ++this.seq;
-    $('pdn-ply').textContent = k === 0 || !f.move ? 'Start' : `Move ${k} of ${g.frames.length - 1}: ${f.move.text}`;
-    this.moves.mark(k);
-    if (animate && k === from + 1 && f.move && !this.animating) {
+    if (k === from + 1 && f.move && !this.animating) {
       this.animating = true;
       await this.board.animateMove(f.move);
       this.animating = false;

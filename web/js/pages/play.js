@@ -302,12 +302,13 @@ export class PlayPage {
     button('hint').addEventListener('click', async () => {
       const st = this.state;
       if (!st) return;
+      if (view.nav.browsing) view.nav.stepTo(view.nav.end());
       try {
         const h = await api.hint(st.variant, st.ply);
         if (this.state !== st) return;
         if (h.move) {
           view.board.showHint(h.move);
-          view.message(`Hint: ${h.move.text}`);
+          view.message(`Hint: ${view.write(h.move.text)}`);
         }
       } catch (e) {
         view.message(e.message, 'error');
@@ -391,6 +392,6 @@ export class PlayPage {
     prefs.setCoords(select('set-coords').value);
     prefs.setConfirm(input('set-confirm').checked);
     sound.setMuted(input('set-mute').checked);
-    this.view.board.setCoords(prefs.coords());
+    this.view.setCoords(prefs.coords());
   }
 }

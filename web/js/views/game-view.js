@@ -7,7 +7,7 @@
 // source: the view hands it the viewer's moves and resignation and knows nothing of transports.
 
 import { Board } from './board.js';
-import { MoveList } from './move-list.js';
+import { Navigator } from './navigator.js';
 import { Clocks } from './clocks.js';
 import { Status } from './status.js';
 import { Result } from './result.js';
@@ -16,6 +16,8 @@ import { Tabs } from './tabs.js';
 import { $, button, input, textarea, copyText } from './dom.js';
 import { canResign, isPlayer, movableSide } from '../game/predicates.js';
 import { sideName, takenBy } from '../game/format.js';
+import { framesOf } from '../game/replay.js';
+import { readMove, writeMove } from '../game/notation.js';
 import { turnText } from './status.js';
 import { prefs } from '../prefs.js';
 import * as sound from '../sound.js';
@@ -65,13 +67,23 @@ export class GameView {
       onMessage: (text, kind) => this.message(text, kind),
       sound: (k) => sound.play(k),
     });
-    this.board.confirm = (route) => (prefs.confirm() ? this.confirmBar.ask(`Play ${route.text}?`) : Promise.resolve(true));
+    this.board.confirm = (route) => (prefs.confirm() ? this.confirmBar.ask(`Play ${this.write(route.text)}?`) : Promise.resolve(true));
     this.board.setCoords(prefs.coords());
-    this.moves = new MoveList(/** @type {HTMLTableElement} */ ($('moves')));
+    /** @type {Variant | null} the rule set shown */
+    this.shownVariant = null;
+    this.nav = new Navigator({
+      prefix: 'game',
+      bar: $('game-nav'),
+      table: /** @type {HTMLTableElement} */ ($('moves')),
+      live: true,
+      active: () => !!this.source && !this.root.hidden && !this.root.dataset.empty && !document.querySelector('dialog[open]'),
+      show: () => this.drawBoard(),
+      write: (t) => this.write(t),
+    });
+    /** @type {{ key: string, frames: import('../game/replay.js').Frame[] } | null} the positions of the shown game, worked out when looked back on */
+    this.frames = null;
     this.clocks = new Clocks('clock');
     this.tabs = new Tabs($('view-game').querySelector('[role="tablist"]') || $('tab-moves'));
-    /** @type {(pdnUrl: string) => void} opens the shown game for study (set by main.js) */
-    this.onAnalyse = () => {};
     this.manualFlip = false;
     /** @type {{ game: Game, viewer: Viewer, opts: ShowOptions } | null} */
     this.shown = null;
@@ -89,8 +101,10 @@ export class GameView {
     $('type-move').addEventListener('submit', async (e) => {
       e.preventDefault();
       const box = input('move-input');
-      const text = box.value.trim();
-      if (!text || !this.source) return;
+      const typed = box.value.trim();
+      if (!typed || !this.source) return;
+      const text = this.shownVariant ? readMove(typed, this.shownVariant) : typed;
+      if (this.nav.browsing) this.nav.stepTo(this.nav.end());
       if (await this.source.move({ text })) {
         box.value = '';
         this.message('');
@@ -109,8 +123,12 @@ export class GameView {
       this.message(`Copied: ${t}`);
     });
     button('rematch').addEventListener('click', () => this.source && this.source.rematch());
+    // Analyse: the game from its start, to step through with the move list and the arrow keys.
     button('result-analyse').addEventListener('click', () => {
-      if (this.shown) this.onAnalyse(this.shown.opts.pdnUrl);
+      this.result.dismiss();
+      this.tabs.select('tab-moves');
+      this.nav.stepTo(this.nav.start());
+      button('game-next').focus();
     });
     setInterval(() => this.clocks.tick(), 250);
   }
@@ -163,13 +181,9 @@ export class GameView {
     // The strips follow the board: the side at the bottom has its strip below it.
     this.root.dataset.flipped = b.flipped ? '1' : '0';
     this.root.dataset.role = isPlayer(viewer) ? 'player' : 'watcher';
-    b.setState({
-      pieces: game.position.pieces,
-      legal: game.position.legal,
-      mustCapture: game.position.must_capture,
-      movable: movableSide(game, viewer, !!opts.busy),
-      lastMove: game.last_move,
-    });
+    this.shownVariant = v;
+    this.nav.setGame(game.moves, v.first_mover, `No moves yet. ${sideName(game.side_to_move)} to move.`, opts.gameKey);
+    this.drawBoard();
     this.status.render(game, viewer);
     this.result.render(game.outcome, opts.gameKey);
     $('restore-error').hidden = true;
@@ -180,7 +194,8 @@ export class GameView {
       $(`taken-${side}`).title = `${sideName(side)} has taken ${taken[side]} ${taken[side] === 1 ? 'piece' : 'pieces'}`;
     }
     document.title = `${turnText(game, viewer)} · ${v.name} · Draughts`;
-    this.moves.render(game.moves, v.first_mover, game.ply, `No moves yet. ${sideName(game.side_to_move)} to move.`);
+    const example = game.position.legal[0];
+    input('move-input').placeholder = example ? `e.g. ${this.write(example.text)}` : '';
     this.clocks.set(game.clock);
     textarea('position-out').value = `${game.position.fen}\n${game.position.text}`;
     const pdn = $('download-pdn');
@@ -198,6 +213,55 @@ export class GameView {
     }
     $('rules-link').setAttribute('href', `#/guide/${v.id}`);
     $('rules-title').textContent = `${v.name}: the rules in short`;
+  }
+
+  /**
+   * Draws the board: the game as it stands, or the position looked back on (nobody moves).
+   */
+  drawBoard() {
+    const s = this.shown;
+    if (!s) return;
+    const { game, viewer, opts } = s;
+    const nav = this.nav;
+    if (nav.browsing) {
+      const key = `${opts.gameKey}:${game.start_fen}:${game.moves.length}`;
+      try {
+        if (!this.frames || this.frames.key !== key) this.frames = { key, frames: framesOf(game.start_fen, game.moves) };
+        const f = this.frames.frames[nav.at - nav.start()];
+        if (f) {
+          this.root.dataset.browsing = '1';
+          this.board.setState({ pieces: f.pieces, legal: [], movable: null, lastMove: f.move });
+          return;
+        }
+      } catch (e) {
+        this.message(`This game cannot be stepped through: ${e.message}`, 'error');
+      }
+    }
+    this.root.dataset.browsing = '0';
+    this.board.setState({
+      pieces: game.position.pieces,
+      legal: game.position.legal,
+      mustCapture: game.position.must_capture,
+      movable: movableSide(game, viewer, !!opts.busy),
+      lastMove: game.last_move,
+    });
+  }
+
+  /**
+   * A move's text as the coordinates setting writes it.
+   * @param {string} text
+   */
+  write(text) {
+    return this.shownVariant ? writeMove(text, this.shownVariant, prefs.coords()) : text;
+  }
+
+  /**
+   * The coordinates setting: the board's labels and the written moves.
+   * @param {'numbers' | 'algebraic' | 'hidden'} mode
+   */
+  setCoords(mode) {
+    this.board.setCoords(mode);
+    this.nav.rewrite();
   }
 
   /** Draws the shown game again (after a flip, or when only the viewer changed). */
@@ -220,6 +284,8 @@ export class GameView {
    * @param {Move} move
    */
   animate(move) {
+    // Someone looking back on the game sees the old position; the new move is in the list.
+    if (this.nav.browsing) return Promise.resolve();
     return this.board.animateMove(move);
   }
 

@@ -197,6 +197,7 @@ test('bad pasted positions get clear errors; good ones set up the board', { time
   await page.waitForFunction(() => !document.querySelector('#setup-dialog').open);
   assert.equal(await page.$$eval('#board-wrap .piece', (p) => p.length), 3);
   assert.equal(await page.$$eval('#board-wrap .piece.king', (p) => p.length), 1);
+  await page.click('#tab-tools');
   await page.click('#copy-fen');
   await page.waitForFunction(() => /Copied FEN/.test(document.querySelector('#message').textContent));
   assert.match(await page.textContent('#message'), /W:W28:B/);
@@ -240,8 +241,9 @@ test('open a PDN game and step through it', { timeout: 60000 }, async () => {
   await page.waitForSelector('#pdn-view:not([hidden]) .piece');
   await page.click('#pdn-last');
   await page.waitForFunction(() => /Move 8 of 8: 21x14/.test(document.querySelector('#pdn-ply').textContent));
-  await page.click('#pdn-prev');
+  await page.keyboard.press('ArrowLeft');
   await page.waitForFunction(() => /Move 7 of 8: 10x17/.test(document.querySelector('#pdn-ply').textContent));
+  assert.equal(await page.$eval('#pdn-moves td.current', (td) => td.dataset.ply), '7');
   // Dark's man stands on b4 (17) after 10x17, before Light takes it back.
   assert.equal(await page.$$eval('#pdn-board .piece[data-square="17"]', (p) => p.map((x) => x.dataset.color).join()), 'dark');
   // A move in the list steps to it, marked as the current one.
@@ -311,11 +313,13 @@ test('drag, keyboard, confirm-move, hint, coordinates and a remembered mute', { 
   await page.check('#set-mute');
   await page.click('#settings-close');
   assert.ok(await page.$('#board-wrap .coord.file'));
+  // The written moves follow the coordinates setting: 11-15 22-18 on an English board.
+  assert.deepEqual(await moveTexts(page), ['f6-e5', 'c3-d4']);
   // Dark must take 18 now: 15x22, asked first.
   await clickSquare(page, '15');
   await page.click('#board-wrap .sq[data-square="22"]');
   await page.waitForSelector('#confirm-bar:not([hidden])');
-  assert.match(await page.textContent('#confirm-text'), /Play 15x22\?/);
+  assert.match(await page.textContent('#confirm-text'), /Play e5xc3\?/);
   await page.click('#confirm-no');
   await page.waitForFunction(() => !document.querySelector('#board-wrap svg.board.busy'));
   assert.equal(await plies(page), 2, 'taken back, not played');

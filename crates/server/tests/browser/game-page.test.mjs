@@ -51,6 +51,7 @@ test('home screen to a result over the board, with Rematch, New game and Analyse
   await page.click('#resign-yes');
   await page.waitForSelector('#result-box:not([hidden])');
   assert.equal(await page.textContent('#result'), 'Light wins: Dark resigned');
+  assert.equal(await page.isVisible('#game-live'), false);
   for (const b of ['#rematch', '#result-new', '#result-analyse']) assert.equal(await page.isVisible(b), true, b);
   assert.match(await page.title(), /^Game over/);
   await page.screenshot({ path: join(SHOTS, 'result-laptop.png') });
@@ -58,25 +59,72 @@ test('home screen to a result over the board, with Rematch, New game and Analyse
   await page.click('#rematch');
   await page.waitForFunction(() => document.querySelector('#result-box').hidden && !document.querySelector('#moves td[data-ply]'));
   assert.equal(await plies(page), 0);
+  await waitForTurn(page);
+  await playAnyMove(page, 1);
   await page.click('#resign');
   await page.click('#resign-yes');
   await page.waitForSelector('#result-box:not([hidden])');
   // Hide shows the final position; Analyse opens the game to step through.
   await page.click('#result-close');
   assert.equal(await page.isVisible('#result-box'), false);
-  await page.click('#resign').catch(() => {});
   assert.equal(await page.isDisabled('#resign'), true);
   await page.reload();
   await page.waitForSelector('#result-box:not([hidden])');
+  // Analyse: the game from its start, to step through.
   await page.click('#result-analyse');
-  await page.waitForFunction(() => location.hash === '#/pdn' && !document.querySelector('#pdn-view').hidden);
-  assert.match(await page.textContent('#pdn-ply'), /^Start|Move/);
+  await page.waitForSelector('#result-box', { state: 'hidden' });
+  assert.equal(await page.textContent('#game-ply'), 'Start');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'game-next');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /^Move 1 of 1/.test(document.querySelector('#game-ply').textContent));
   // New game goes back to the home screen, which asks nothing: the game is over.
-  await page.goto(`${server.url}#/play/international`);
+  await page.reload();
   await page.waitForSelector('#result-box:not([hidden])');
   await page.click('#result-new');
   await page.waitForSelector('#view-home:not([hidden])');
   assert.equal(await page.inputValue('#home-variant'), 'international');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('move navigation: click a move or use the arrow keys, then back to the game', { timeout: 90000 }, async () => {
+  const page = await newPage(browser, null, { width: 1366, height: 768 });
+  await fromHome(page, 'american', '#home-two');
+  const pieces = () => page.$$eval('#board-wrap .piece:not(.ghost)', (ps) => ps.map((p) => `${p.dataset.square}${p.dataset.color}${p.classList.contains('king') ? 'K' : ''}`).sort().join());
+  const seen = [await pieces()];
+  for (let i = 0; i < 6; i++) {
+    await waitForTurn(page);
+    await playAnyMove(page, i);
+    await page.waitForFunction(() => !document.querySelector('#board-wrap svg.board.busy'));
+    seen.push(await pieces());
+  }
+  assert.equal(await page.isVisible('#game-live'), false);
+  // Back one with the button, then one more with the Left arrow key.
+  await page.click('#game-prev');
+  assert.equal(await page.textContent('#game-ply'), `Move 5 of 6: ${(await page.$eval('#moves td[data-ply="5"]', (t) => t.textContent))}`);
+  await page.keyboard.press('ArrowLeft');
+  await page.waitForFunction(() => /^Move 4 of 6/.test(document.querySelector('#game-ply').textContent));
+  assert.equal(await pieces(), seen[4], 'the position after move 4');
+  assert.equal(await page.$eval('#moves td.current', (td) => td.dataset.ply), '4');
+  assert.equal(await page.$('#board-wrap .sq[aria-label$="can move"]'), null, 'nobody moves while looking back');
+  assert.equal(await page.isVisible('#game-live'), true);
+  await page.screenshot({ path: join(SHOTS, 'navigation-laptop.png') });
+  // Home: the start; a click on a move: that move; End and "Back to the game": the game.
+  await page.keyboard.press('Home');
+  await page.waitForFunction(() => document.querySelector('#game-ply').textContent === 'Start');
+  assert.equal(await pieces(), seen[0]);
+  await page.click('#moves td[data-ply="2"] button');
+  await page.waitForFunction(() => /^Move 2 of 6/.test(document.querySelector('#game-ply').textContent));
+  assert.equal(await pieces(), seen[2]);
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => /^Move 3 of 6/.test(document.querySelector('#game-ply').textContent));
+  assert.equal(await pieces(), seen[3]);
+  await page.click('#game-live');
+  await page.waitForSelector('#game-live', { state: 'hidden' });
+  assert.equal(await pieces(), seen[6]);
+  await waitForTurn(page);
+  assert.ok(await page.$('#board-wrap .sq[aria-label$="can move"]'));
+  await page.keyboard.press('End');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });

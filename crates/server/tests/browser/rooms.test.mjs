@@ -106,12 +106,20 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
   await watcher.screenshot({ path: join(SHOTS, 'room-watcher.png') });
   assert.equal(await watcher.isVisible('#type-move'), false, 'a watcher types no moves');
 
-  // Play goes on after the reload, seen by all three.
+  // The watcher looks back on move 3 with the Left arrow key while play goes on after the
+  // reload, seen by all three; the watcher stays on move 3 until "Back to the game".
+  await watcher.keyboard.press('ArrowLeft');
+  await watcher.waitForFunction(() => /^Move 3 of 4/.test(document.querySelector('#game-ply').textContent));
   for (let i = 4; i < 8; i++) {
     const mover = i % 2 === 0 ? host : friend;
     await playRoomMove(mover, i);
     for (const p of [host, friend, watcher]) await waitPlies(p, i + 1);
   }
+  await watcher.waitForFunction(() => /^Move 3 of 8/.test(document.querySelector('#game-ply').textContent));
+  await watcher.click('#game-live');
+  await watcher.waitForFunction(() => /^Move 8 of 8/.test(document.querySelector('#game-ply').textContent));
+  const square = (p) => p.$$eval('#board-wrap .piece:not(.ghost)', (ps) => ps.map((x) => x.dataset.square + x.dataset.color).sort().join());
+  assert.equal(await square(watcher), await square(host), 'back to the game: the same position as the players');
   const hostMoves = await host.$$eval('#moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
   const watcherMoves = await watcher.$$eval('#moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
   assert.deepEqual(watcherMoves, hostMoves);
