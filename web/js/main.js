@@ -6,7 +6,7 @@
 
 import { api, ApiError } from './transport/api.js';
 import { GameView } from './views/game-view.js';
-import { fatal } from './views/dom.js';
+import { $, fatal } from './views/dom.js';
 import { HomePage } from './pages/home.js';
 import { PlayPage } from './pages/play.js';
 import { RoomPage } from './pages/room.js';
@@ -40,6 +40,20 @@ async function main() {
     'home',
   );
   router.start();
+  // "Skip to the board" moves the focus to the shown page's board (or the page itself) without
+  // changing the address, which names the page.
+  $('skip').addEventListener('click', (e) => {
+    e.preventDefault();
+    const main = document.querySelector('main.view:not([hidden])');
+    const target = /** @type {HTMLElement | SVGElement | null} */ (
+      main && (main.querySelector('svg.board .sq[tabindex="0"]') || main.querySelector('svg.board .sq'))
+    );
+    if (target) target.focus();
+    else if (main instanceof HTMLElement) {
+      main.tabIndex = -1;
+      main.focus();
+    }
+  });
   document.body.dataset.ready = '1';
 }
 

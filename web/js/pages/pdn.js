@@ -8,6 +8,8 @@ import { $, button, input, select, textarea, fillSelect } from '../views/dom.js'
 import { Navigator } from '../views/navigator.js';
 import { pdnMoves } from '../game/pdn-moves.js';
 import { prefs } from '../prefs.js';
+import { plain } from '../game/wording.js';
+import { AskBar } from '../views/ask-bar.js';
 
 /** @typedef {import('../types.js').Variant} Variant */
 /** @typedef {import('../types.js').PdnGame} PdnGame */
@@ -23,6 +25,7 @@ export class PdnPage {
     this.game = null;
     this.seq = 0;
     this.picked = 0; // counts the games picked, so that each starts at its beginning
+    this.ask = new AskBar('pdn-ask');
     this.animating = false;
     this.active = false;
     this.board = new Board($('pdn-board'), { label: 'PDN game board' });
@@ -43,6 +46,7 @@ export class PdnPage {
 
   leave() {
     this.active = false;
+    this.ask.hide();
   }
 
   init() {
@@ -61,6 +65,14 @@ export class PdnPage {
       const g = this.game;
       if (!g || !g.variant) return;
       const fen = g.frames[this.nav.at].fen;
+      // Playing on replaces the rule set's saved game: a game in progress is named and asked about.
+      const saved = await api.game(g.variant).catch(() => null);
+      if (saved && saved.moves.length && !saved.outcome) {
+        const v = this.variants.find((x) => x.id === g.variant);
+        const n = saved.moves.length;
+        const ok = await this.ask.ask(`Your ${v ? v.name : g.variant} game in progress (${n} ${n === 1 ? 'move' : 'moves'}) will be replaced by this position.`, 'Replace it and play on', 'Keep it');
+        if (!ok) return;
+      }
       try {
         await api.newGame(g.variant, { position: fen });
         location.hash = `#/play/${g.variant}`;
@@ -85,10 +97,10 @@ export class PdnPage {
       );
       $('pdn-view').hidden = false;
       this.pick(0);
-      if (r.warnings.length) $('pdn-error').textContent = `Skipped: ${r.warnings.slice(0, 3).join('; ')}`;
+      if (r.warnings.length) $('pdn-error').textContent = `Skipped: ${r.warnings.slice(0, 3).map(plain).join('; ')}`;
     } catch (err) {
       $('pdn-view').hidden = true;
-      $('pdn-error').textContent = err.message;
+      $('pdn-error').textContent = plain(err.message);
     }
   }
 
@@ -96,7 +108,8 @@ export class PdnPage {
   pick(i) {
     const g = this.games[i];
     this.game = g;
-    $('pdn-error-game').textContent = g.error ? `This game stops early: ${g.error}` : '';
+    $('pdn-error-game').textContent = g.error ? `This game stops early: ${plain(g.error)}` : '';
+    this.ask.hide();
     const tags = g.tags.filter(([k]) => !['FEN', 'SetUp'].includes(k)).map(([k, v]) => `${k}: ${v}`).join(' · ');
     $('pdn-info').textContent = tags + (g.outcome ? ` — by our rules: ${g.outcome}` : '');
     const v = this.variants.find((x) => x.id === g.variant);

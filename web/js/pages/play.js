@@ -129,6 +129,8 @@ export class PlayPage {
     const oneOn = prev && prev.variant === st.variant && st.ply === prev.ply + 1 && st.last_move;
     if (animate && oneOn && st.last_move) await this.view.animate(st.last_move);
     this.render(st);
+    // A hint belongs to the position it was asked in: another move or a result ends it.
+    if (prev && (st.ply !== prev.ply || (st.outcome && !prev.outcome)) && $('message').textContent.startsWith('Hint:')) this.view.message('');
     if (st.outcome && !(prev && prev.outcome && prev.variant === st.variant)) sound.play('end');
   }
 
@@ -316,6 +318,13 @@ export class PlayPage {
     });
     button('open-setup').addEventListener('click', () => {
       $('setup-error').textContent = '';
+      // Setting up replaces the game: a game in progress is named first.
+      const st = this.state;
+      const n = st && !st.outcome ? st.moves.length : 0;
+      const warn = $('setup-warning');
+      warn.hidden = !n;
+      warn.textContent = n ? `This replaces your game in progress (${n} ${n === 1 ? 'move' : 'moves'}).` : '';
+      button('setup-go').textContent = n ? 'Replace it and set up' : 'Set up';
       dialog('setup-dialog').showModal();
       textarea('setup-input').focus();
     });
@@ -327,6 +336,7 @@ export class PlayPage {
         const st = await api.newGame(this.variant, { position: text });
         dialog('setup-dialog').close();
         this.token++;
+        document.body.dataset.generation = String(Number(document.body.dataset.generation || 0) + 1);
         this.setThinking(false);
         this.render(st);
         view.tabs.select('tab-moves');

@@ -43,7 +43,7 @@ export class RoomPage {
     /** @type {RoomState | null} */
     this.state = null;
     this.askBar = new AskBar('ask');
-    this.soundNoted = false; // a watcher is told once that sounds wait for a first click
+    this.touched = false; // the page got a click or key press: sounds play, the note is gone
     this.init();
   }
 
@@ -236,10 +236,8 @@ export class RoomPage {
     input('room-link').value = `${location.origin}/#/room/${this.id}`;
     $('room-share').hidden = !isPlayer(viewer) || isStarted(st);
     $('room-role').textContent = this.color ? `You play ${sideName(this.color)}.` : 'You are watching this game.';
-    if (!this.color && !this.soundNoted && !sound.isMuted() && sound.needsGesture()) {
-      this.soundNoted = true;
-      this.view.message('Move sounds start after your first click or key press on this page (a rule of the browser).');
-    }
+    // A watcher who has not touched the page hears nothing yet: said once, gone at the first touch.
+    $('sound-note').hidden = !!this.color || this.touched || sound.isMuted() || !sound.needsGesture();
     this.renderSeats(st);
     this.renderAsks(st, viewer);
     const me = ownSide(viewer);
@@ -300,8 +298,10 @@ export class RoomPage {
     });
   }
 
-  /** The away countdown and the claim, four times a second. */
+  /** The away countdown and the claim, four times a second; the sound note while it holds. */
   tick() {
+    const note = $('sound-note');
+    if (!note.hidden && !sound.needsGesture()) note.hidden = true;
     const st = this.state;
     const claim = $('claim');
     if (!st || !this.socket || this.view.source !== this) {
@@ -334,6 +334,12 @@ export class RoomPage {
     });
     button('claim-win').addEventListener('click', () => this.act('claim', { result: 'win' }));
     button('claim-draw').addEventListener('click', () => this.act('claim', { result: 'draw' }));
+    for (const kind of ['pointerdown', 'keydown']) {
+      document.addEventListener(kind, () => {
+        this.touched = true;
+        $('sound-note').hidden = true;
+      }, { capture: true });
+    }
     setInterval(() => this.tick(), 250);
   }
 }

@@ -18,6 +18,7 @@ import { canResign, isPlayer, movableSide } from '../game/predicates.js';
 import { sideName, takenBy } from '../game/format.js';
 import { framesOf } from '../game/replay.js';
 import { readMove, writeMove } from '../game/notation.js';
+import { moveWords, resultWords, spokenName } from '../game/speak.js';
 import { turnText } from './status.js';
 import { prefs } from '../prefs.js';
 import * as sound from '../sound.js';
@@ -80,6 +81,8 @@ export class GameView {
       show: () => this.drawBoard(),
       write: (t) => this.write(t),
     });
+    /** @type {{ key: string, moves: number, result: boolean }} what the live region has said of the shown game */
+    this.spoken = { key: '', moves: 0, result: false };
     /** @type {{ key: string, frames: import('../game/replay.js').Frame[] } | null} the positions of the shown game, worked out when looked back on */
     this.frames = null;
     this.clocks = new Clocks('clock');
@@ -194,6 +197,7 @@ export class GameView {
       $(`taken-${side}`).title = `${sideName(side)} has taken ${taken[side]} ${taken[side] === 1 ? 'piece' : 'pieces'}`;
     }
     document.title = `${turnText(game, viewer)} · ${v.name} · Draughts`;
+    this.speak(game, opts);
     const example = game.position.legal[0];
     input('move-input').placeholder = example ? `e.g. ${this.write(example.text)}` : '';
     this.clocks.set(game.clock);
@@ -244,6 +248,39 @@ export class GameView {
       mustCapture: game.position.must_capture,
       movable: movableSide(game, viewer, !!opts.busy),
       lastMove: game.last_move,
+    });
+  }
+
+  /**
+   * Says the new moves and the result in the live region: moves made since the game was last
+   * drawn (one, or two when a reply came at once), not those of a game just opened.
+   * @param {Game} game
+   * @param {ShowOptions} opts
+   */
+  speak(game, opts) {
+    const sp = this.spoken;
+    const n = game.moves.length;
+    /** @type {string[]} */
+    const words = [];
+    if (sp.key === opts.gameKey) {
+      if (n > sp.moves) {
+        for (const m of game.moves.slice(Math.max(sp.moves, n - 2))) words.push(`${moveWords(m, spokenName(opts.names[m.side]), (t) => this.write(t))}.`);
+      } else if (n < sp.moves) words.push(n ? `Taken back to move ${n}.` : 'Taken back to the start.');
+      if (game.outcome && !sp.result) words.push(resultWords(game.outcome));
+    } else if (game.outcome) words.push(resultWords(game.outcome));
+    this.spoken = { key: opts.gameKey, moves: n, result: !!game.outcome };
+    if (words.length) this.announce(words.join(' '));
+  }
+
+  /**
+   * Says a line in the live region (said again even when the same as the last).
+   * @param {string} text
+   */
+  announce(text) {
+    const live = $('announce');
+    live.textContent = '';
+    requestAnimationFrame(() => {
+      live.textContent = text;
     });
   }
 

@@ -117,6 +117,7 @@ test('a capture chain hop by hop with ghosts, and choosing between routes to one
   await clickSquare(page, '14');
   await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 1);
   assert.equal((await moveTexts(page))[0], '30x21x14');
+  await page.waitForFunction(() => document.querySelector('#announce').textContent === 'Light takes two: 30x21x14.');
   await page.click('#undo');
   await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 0);
   // Straight to the end square: two moves end on c5, so the board asks which.
@@ -128,6 +129,14 @@ test('a capture chain hop by hop with ghosts, and choosing between routes to one
   await page.click('.route-option[data-route="30x23x14"]');
   await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 1);
   assert.equal((await moveTexts(page))[0], '30x23x14');
+  // A click on the next square while a hop is still shown is kept, not dropped.
+  await page.click('#undo');
+  await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 0);
+  await clickSquare(page, '30');
+  await page.click('#board-wrap .sq[data-square="21"]');
+  await page.click('#board-wrap .sq[data-square="14"]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 1);
+  assert.equal((await moveTexts(page))[0], '30x21x14');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -172,6 +181,8 @@ test('the forced-capture hint marks the pieces that must capture', { timeout: 60
 test('bad pasted positions get clear errors; good ones set up the board', { timeout: 60000 }, async () => {
   const page = await newPage(browser);
   await openPlay(page, server.url, 'international');
+  await newGame(page, { mode: 'two-player' });
+  await playAnyMove(page, 0);
   const cases = [
     ['Light z9; Dark d4.', /z9/],
     ['Light c4; Dark d4. Light to move.', /light square/],
@@ -192,12 +203,19 @@ test('bad pasted positions get clear errors; good ones set up the board', { time
     await page.click('#setup-cancel');
   }
   await page.click('#open-setup');
+  // A game is in progress: the dialog says it is replaced.
+  assert.equal(await page.textContent('#setup-warning'), 'This replaces your game in progress (1 move).');
+  assert.equal(await page.textContent('#setup-go'), 'Replace it and set up');
   await page.fill('#setup-input', 'W:W28:B19,K5');
   await page.click('#setup-go');
   await page.waitForFunction(() => !document.querySelector('#setup-dialog').open);
   assert.equal(await page.$$eval('#board-wrap .piece', (p) => p.length), 3);
   assert.equal(await page.$$eval('#board-wrap .piece.king', (p) => p.length), 1);
   await page.click('#tab-tools');
+  await page.click('#open-setup');
+  assert.equal(await page.isVisible('#setup-warning'), false, 'no move played since: nothing to warn of');
+  assert.equal(await page.textContent('#setup-go'), 'Set up');
+  await page.click('#setup-cancel');
   await page.click('#copy-fen');
   await page.waitForFunction(() => /Copied FEN/.test(document.querySelector('#message').textContent));
   assert.match(await page.textContent('#message'), /W:W28:B/);
@@ -250,6 +268,20 @@ test('open a PDN game and step through it', { timeout: 60000 }, async () => {
   await page.click('#pdn-moves td[data-ply="3"] button');
   await page.waitForFunction(() => /Move 3 of 8: 8-11/.test(document.querySelector('#pdn-ply').textContent));
   assert.equal(await page.$eval('#pdn-moves td.current', (td) => td.dataset.ply), '3');
+  // Play on from here: an English game in progress is named before it is replaced.
+  await page.evaluate(async () => {
+    await fetch('/api/games/english/new', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings: { mode: 'two-player', level: 1, human_side: 'light', turn_board: false } }) });
+  });
+  const before = await page.evaluate(async () => (await (await fetch('/api/games/english')).json()).position.legal[0].text);
+  await page.evaluate(async (text) => {
+    const r = await fetch('/api/games/english/move', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text, ply: 0 }) });
+    if (!r.ok) throw new Error(await r.text());
+  }, before);
+  await page.click('#pdn-continue');
+  await page.waitForSelector('#pdn-ask-bar:not([hidden])');
+  assert.match(await page.textContent('#pdn-ask-text'), /English draughts game in progress \(1 move\) will be replaced/);
+  await page.click('#pdn-ask-no');
+  assert.equal(await page.evaluate(() => location.hash), '#/pdn');
   await page.fill('#pdn-text', 'this is not a game');
   await page.click('#pdn-form button[type="submit"]');
   await page.waitForFunction(() => /no game found/.test(document.querySelector('#pdn-error').textContent));
@@ -329,6 +361,9 @@ test('drag, keyboard, confirm-move, hint, coordinates and a remembered mute', { 
   await page.click('#board-wrap .sq[data-square="22"]');
   await page.click('#confirm-yes');
   await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 3);
+  // The hint belonged to the position before: it is gone from the board and the message line.
+  assert.equal(await page.$('#board-wrap .marks .hint'), null);
+  assert.doesNotMatch(await page.textContent('#message'), /Hint/);
   // The display settings are remembered across a reload.
   await page.reload();
   await ready(page);

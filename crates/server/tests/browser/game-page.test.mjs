@@ -51,6 +51,7 @@ test('home screen to a result over the board, with Rematch, New game and Analyse
   await page.click('#resign-yes');
   await page.waitForSelector('#result-box:not([hidden])');
   assert.equal(await page.textContent('#result'), 'Light wins: Dark resigned');
+  await page.waitForFunction(() => document.querySelector('#announce').textContent === 'Game over. Light wins: Dark resigned.');
   assert.equal(await page.isVisible('#game-live'), false);
   for (const b of ['#rematch', '#result-new', '#result-analyse']) assert.equal(await page.isVisible(b), true, b);
   assert.match(await page.title(), /^Game over/);
@@ -137,8 +138,12 @@ test('the computer from the home screen: named strips; a game in progress is not
   // English: Dark (the computer) moves first, then it is the person's move.
   await waitForTurn(page);
   assert.match(await page.title(), /^Your move/);
+  // Every move is said in the live region, the computer's and the person's.
+  await page.waitForFunction(() => /^Computer (played \d+-\d+|takes \w+: [\dx]+)\.$/.test(document.querySelector('#announce').textContent));
   await playAnyMove(page, 0);
   await waitForTurn(page);
+  await page.waitForFunction(() => /^(You (played|take) .*\. )?Computer (played|takes) /.test(document.querySelector('#announce').textContent));
+  assert.match(await page.getAttribute('#announce', 'aria-live'), /polite/);
   const n = await plies(page);
   assert.ok(n >= 3);
   await page.goto(server.url);
@@ -166,6 +171,26 @@ test('on a phone the board, both strips and the controls are on the first screen
   await page.waitForSelector('#view-home:not([hidden])');
   await page.screenshot({ path: join(SHOTS, 'home-phone.png'), fullPage: true });
   assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('keyboard: the skip link focuses the board without changing the address; focus is visible', { timeout: 30000 }, async () => {
+  const page = await newPage(browser, null, { width: 1366, height: 768 });
+  await page.goto(`${server.url}#/play/english`);
+  await page.waitForSelector('svg.board .piece');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'skip');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => location.hash), '#/play/english');
+  assert.equal(await page.evaluate(() => document.activeElement.classList.contains('sq')), true, 'the focus is on a board square');
+  // Every button and link of the game page is reachable with Tab and shows its focus.
+  await page.focus('#flip');
+  await page.keyboard.press('Tab');
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+  assert.notEqual(outline, 'none');
+  const unreachable = await page.$$eval('#view-game button, #view-game a[href]', (els) =>
+    els.filter((e) => e.offsetParent !== null && e.tabIndex < 0 && e.getAttribute('role') !== 'tab').map((e) => e.id || e.textContent));
+  assert.deepEqual(unreachable, []);
   await page.context().close();
 });
 

@@ -95,6 +95,11 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
   // A third person with the link watches and cannot move.
   const watcher = await newPage(browser, link);
   await watcher.waitForFunction(() => /watching/.test((document.querySelector('#room-role')?.textContent ?? '')));
+  // A watcher who has not clicked yet is told once why there is no sound.
+  // (Only while the browser holds sound back: it may count a page opened by a test as touched.)
+  await watcher.waitForFunction(() => document.querySelector('#sound-note').hidden === navigator.userActivation.hasBeenActive);
+  assert.match(await watcher.textContent('#sound-note'), /sounds start after your first click/i);
+  assert.equal(await host.isVisible('#sound-note'), false, 'a player has clicked already');
   await waitPlies(watcher, 4);
   assert.equal(await watcher.$('#board-wrap .sq[aria-label$="can move"]'), null, 'a watcher has no piece to move');
   assert.equal(await watcher.isVisible('#room-share'), false, 'a watcher is not asked to invite anyone');
