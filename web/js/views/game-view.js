@@ -184,6 +184,8 @@ export class GameView {
     // The strips follow the board: the side at the bottom has its strip below it.
     this.root.dataset.flipped = b.flipped ? '1' : '0';
     this.root.dataset.role = isPlayer(viewer) ? 'player' : 'watcher';
+    // A finished game offers what comes next (over the board), not the buttons of play.
+    this.root.dataset.over = game.outcome ? '1' : '0';
     this.shownVariant = v;
     this.nav.setGame(game.moves, v.first_mover, `No moves yet. ${sideName(game.side_to_move)} to move.`, opts.gameKey);
     this.drawBoard();

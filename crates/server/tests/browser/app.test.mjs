@@ -282,6 +282,24 @@ test('open a PDN game and step through it', { timeout: 60000 }, async () => {
   assert.match(await page.textContent('#pdn-ask-text'), /English draughts game in progress \(1 move\) will be replaced/);
   await page.click('#pdn-ask-no');
   assert.equal(await page.evaluate(() => location.hash), '#/pdn');
+  // A long game: the current move is scrolled into view inside the list, and only the list scrolls.
+  const long = ['11-15 23-19', '8-11 22-17', '9-13 17-14', '10x17 21x14', '15x24 28x19', '4-8 25-22', '6-10 27-23', '10x17 26-23'];
+  const text = '[GameType "21"]\n' + Array.from({ length: 8 }, (_, i) => `${i + 1}. ${long[i]}`).join(' ') + ' *';
+  await page.fill('#pdn-text', text);
+  await page.click('#pdn-form button[type="submit"]');
+  await page.waitForFunction(() => document.querySelector('#pdn-ply').textContent === 'Start');
+  await page.evaluate(() => { document.querySelector('#pdn-moves').closest('.moves-box').style.maxHeight = '4rem'; });
+  await page.click('#pdn-last');
+  await page.waitForFunction(() => /^Move \d+ of \d+/.test(document.querySelector('#pdn-ply').textContent));
+  const inView = () => page.$eval('#pdn-moves td.current', (td) => {
+    const b = td.closest('.moves-box').getBoundingClientRect();
+    const c = td.getBoundingClientRect();
+    return c.top >= b.top - 1 && c.bottom <= b.bottom + 1;
+  });
+  assert.equal(await inView(), true, 'the last move is in view');
+  await page.click('#pdn-first');
+  await page.click('#pdn-next');
+  assert.equal(await inView(), true, 'the first move is in view again');
   await page.fill('#pdn-text', 'this is not a game');
   await page.click('#pdn-form button[type="submit"]');
   await page.waitForFunction(() => /no game found/.test(document.querySelector('#pdn-error').textContent));

@@ -68,7 +68,8 @@ test('home screen to a result over the board, with Rematch, New game and Analyse
   // Hide shows the final position; Analyse opens the game to step through.
   await page.click('#result-close');
   assert.equal(await page.isVisible('#result-box'), false);
-  assert.equal(await page.isDisabled('#resign'), true);
+  assert.equal(await page.isVisible('#resign'), false, 'a finished game has no Resign');
+  assert.equal(await page.isVisible('#type-move'), false);
   await page.reload();
   await page.waitForSelector('#result-box:not([hidden])');
   // Analyse: the game from its start, to step through.

@@ -55,7 +55,7 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
   browser = await launchBrowser();
 
   // The host: the home screen -> Play a friend online, as Dark (Dark moves first in English).
-  const host = await newPage(browser);
+  const host = await newPage(browser, null, { width: 1366, height: 768 });
   await host.goto(server.url);
   await ready(host);
   await host.selectOption('#home-variant', 'english');
@@ -67,6 +67,8 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
   assert.match(await host.textContent('#room-role'), /You play Dark/);
   assert.match(await host.textContent('#turn'), /Waiting for your friend/);
   assert.equal(await host.isVisible('#room-share'), true, 'the link is shown to send');
+  assert.ok((await host.evaluate(() => document.documentElement.scrollHeight)) <= 768, 'the room fits a laptop screen');
+  await host.screenshot({ path: join(SHOTS, 'room-invite-laptop.png') });
 
   // The friend, in another context (its own storage), opens the link and takes the free seat.
   const friend = await newPage(browser, link);
@@ -129,6 +131,11 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
   const watcherMoves = await watcher.$$eval('#moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
   assert.deepEqual(watcherMoves, hostMoves);
   await host.screenshot({ path: join(SHOTS, 'room-host.png') });
+  // The room shows each player's time and the game's total.
+  for (const p of [host, watcher]) {
+    assert.equal(await p.isVisible('#clock-total'), true);
+    assert.match(await p.textContent('#clock-total'), /^\d+:\d\d$/);
+  }
 
   // A draw offer the friend declines.
   await host.click('#draw');
