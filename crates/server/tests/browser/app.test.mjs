@@ -300,6 +300,7 @@ test('open a PDN game and step through it', { timeout: 60000 }, async () => {
   await page.click('#pdn-first');
   await page.click('#pdn-next');
   assert.equal(await inView(), true, 'the first move is in view again');
+  await page.screenshot({ path: join(SHOTS, 'pdn-viewer.png') });
   await page.fill('#pdn-text', 'this is not a game');
   await page.click('#pdn-form button[type="submit"]');
   await page.waitForFunction(() => /no game found/.test(document.querySelector('#pdn-error').textContent));
