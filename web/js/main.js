@@ -1,11 +1,13 @@
 // @ts-check
 // The web app's entry: reads the rule sets, builds the pages and starts the router.
-// Routes: #/play/<variant> (a local table), #/room/<id> (an online room), both on the one game
-// page; #/guide/<variant> (the rules guides); #/pdn (the PDN viewer).
+// Routes: #/ or #/home/<variant> (the home screen: how to play), #/play/<variant> (a local
+// table), #/room/<id> (an online room), both on the one game page; #/guide/<variant> (the rules
+// guides); #/pdn (the PDN viewer).
 
 import { api, ApiError } from './transport/api.js';
 import { GameView } from './views/game-view.js';
-import { fatal } from './views/dom.js';
+import { $, fatal } from './views/dom.js';
+import { HomePage } from './pages/home.js';
 import { PlayPage } from './pages/play.js';
 import { RoomPage } from './pages/room.js';
 import { GuidePage } from './pages/guide.js';
@@ -26,16 +28,32 @@ async function main() {
   const room = new RoomPage(view);
   const guide = new GuidePage(variants, fatal, () => play.variant || prefs.variant());
   const pdn = new PdnPage(variants);
+  const home = new HomePage(variants);
   const router = new Router(
     {
-      play: { page: play, view: 'view-game', nav: 'nav-play' },
-      room: { page: room, view: 'view-game', nav: null },
-      guide: { page: guide, view: 'view-guide', nav: 'nav-guide' },
-      pdn: { page: pdn, view: 'view-pdn', nav: 'nav-pdn' },
+      home: { page: home, view: 'view-home', nav: 'nav-play', title: 'Play draughts' },
+      play: { page: play, view: 'view-game', nav: 'nav-play', title: 'Draughts' },
+      room: { page: room, view: 'view-game', nav: null, title: 'Online room · Draughts' },
+      guide: { page: guide, view: 'view-guide', nav: 'nav-guide', title: 'Rules guides · Draughts' },
+      pdn: { page: pdn, view: 'view-pdn', nav: 'nav-pdn', title: 'Open a PDN game · Draughts' },
     },
-    'play',
+    'home',
   );
   router.start();
+  // "Skip to the board" moves the focus to the shown page's board (or the page itself) without
+  // changing the address, which names the page.
+  $('skip').addEventListener('click', (e) => {
+    e.preventDefault();
+    const main = document.querySelector('main.view:not([hidden])');
+    const target = /** @type {HTMLElement | SVGElement | null} */ (
+      main && (main.querySelector('svg.board .sq[tabindex="0"]') || main.querySelector('svg.board .sq'))
+    );
+    if (target) target.focus();
+    else if (main instanceof HTMLElement) {
+      main.tabIndex = -1;
+      main.focus();
+    }
+  });
   document.body.dataset.ready = '1';
 }
 

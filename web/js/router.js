@@ -14,6 +14,7 @@
  * @property {Page} page
  * @property {string} view the id of the page's <main>
  * @property {string | null} nav the id of its link in the main navigation
+ * @property {string} title the tab title (the game page writes whose move it is over it)
  */
 
 /**
@@ -73,6 +74,7 @@ export class Router {
         else link.removeAttribute('aria-current');
       }
     }
+    document.title = route.title;
     route.page.enter(arg);
   }
 }

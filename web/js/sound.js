@@ -37,6 +37,15 @@ function tone(ctx, freq, start, dur, gain = 0.15, type = 'sine') {
   o.stop(ctx.currentTime + start + dur + 0.02);
 }
 
+/**
+ * Whether the browser holds sounds back until the page gets a first click or key press.
+ * @returns {boolean}
+ */
+export function needsGesture() {
+  const ua = /** @type {{ hasBeenActive?: boolean } | undefined} */ (/** @type {any} */ (navigator).userActivation);
+  return ua ? !ua.hasBeenActive : !ctx || ctx.state === 'suspended';
+}
+
 /** @param {SoundKind} kind */
 export function play(kind) {
   if (isMuted()) return;

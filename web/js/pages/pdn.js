@@ -1,13 +1,15 @@
 // @ts-check
-// Route #/pdn: open a PDN file or pasted text, pick a game, step through it, and play on from
-// any position at the local table.
+// Route #/pdn: open a PDN file or pasted text, pick a game, step through it (views/navigator.js,
+// the same move navigation as a game in play), and play on from any position at the local table.
 
 import { api } from '../transport/api.js';
 import { Board } from '../views/board.js';
 import { $, button, input, select, textarea, fillSelect } from '../views/dom.js';
-import { MoveList } from '../views/move-list.js';
+import { Navigator } from '../views/navigator.js';
 import { pdnMoves } from '../game/pdn-moves.js';
 import { prefs } from '../prefs.js';
+import { plain } from '../game/wording.js';
+import { AskBar } from '../views/ask-bar.js';
 
 /** @typedef {import('../types.js').Variant} Variant */
 /** @typedef {import('../types.js').PdnGame} PdnGame */
@@ -21,12 +23,20 @@ export class PdnPage {
     this.games = [];
     /** @type {PdnGame | null} */
     this.game = null;
-    this.at = 0;
     this.seq = 0;
+    this.picked = 0; // counts the games picked, so that each starts at its beginning
+    this.ask = new AskBar('pdn-ask');
     this.animating = false;
     this.active = false;
     this.board = new Board($('pdn-board'), { label: 'PDN game board' });
-    this.moves = new MoveList(/** @type {HTMLTableElement} */ ($('pdn-moves')), (ply) => this.stepTo(ply));
+    this.nav = new Navigator({
+      prefix: 'pdn',
+      bar: $('pdn-nav'),
+      table: /** @type {HTMLTableElement} */ ($('pdn-moves')),
+      live: false,
+      active: () => this.active && !!this.game && !$('pdn-view').hidden,
+      show: (k, from) => this.draw(k, from),
+    });
     this.init();
   }
 
@@ -36,6 +46,7 @@ export class PdnPage {
 
   leave() {
     this.active = false;
+    this.ask.hide();
   }
 
   init() {
@@ -44,36 +55,24 @@ export class PdnPage {
       const f = input('pdn-file').files?.[0];
       if (f) textarea('pdn-text').value = await f.text();
     });
-    $('pdn-form').addEventListener('submit', async (e) => {
+    $('pdn-form').addEventListener('submit', (e) => {
       e.preventDefault();
-      $('pdn-error').textContent = '';
-      try {
-        const r = await api.readPdn(textarea('pdn-text').value, select('pdn-variant').value || undefined);
-        this.games = r.games;
-        fillSelect(
-          select('pdn-games'),
-          r.games.map((g, i) => {
-            const tag = (/** @type {string} */ n) => (g.tags.find((t) => t[0].toLowerCase() === n) || [])[1];
-            return { value: String(i), text: `${g.number}. ${tag('white') || '?'} – ${tag('black') || '?'} ${g.result || ''} (${g.variant || 'unknown rules'})` };
-          }),
-        );
-        $('pdn-view').hidden = false;
-        this.pick(0);
-        if (r.warnings.length) $('pdn-error').textContent = `Skipped: ${r.warnings.slice(0, 3).join('; ')}`;
-      } catch (err) {
-        $('pdn-view').hidden = true;
-        $('pdn-error').textContent = err.message;
-      }
+      this.open();
     });
     select('pdn-games').addEventListener('change', () => this.pick(Number(select('pdn-games').value)));
-    button('pdn-first').addEventListener('click', () => this.stepTo(0));
-    button('pdn-prev').addEventListener('click', () => this.stepTo(this.at - 1));
-    button('pdn-next').addEventListener('click', () => this.stepTo(this.at + 1, true));
-    button('pdn-last').addEventListener('click', () => this.game && this.stepTo(this.game.frames.length - 1));
+
     button('pdn-continue').addEventListener('click', async () => {
       const g = this.game;
       if (!g || !g.variant) return;
-      const fen = g.frames[this.at].fen;
+      const fen = g.frames[this.nav.at].fen;
+      // Playing on replaces the rule set's saved game: a game in progress is named and asked about.
+      const saved = await api.game(g.variant).catch(() => null);
+      if (saved && saved.moves.length && !saved.outcome) {
+        const v = this.variants.find((x) => x.id === g.variant);
+        const n = saved.moves.length;
+        const ok = await this.ask.ask(`Your ${v ? v.name : g.variant} game in progress (${n} ${n === 1 ? 'move' : 'moves'}) will be replaced by this position.`, 'Replace it and play on', 'Keep it');
+        if (!ok) return;
+      }
       try {
         await api.newGame(g.variant, { position: fen });
         location.hash = `#/play/${g.variant}`;
@@ -81,24 +80,41 @@ export class PdnPage {
         $('pdn-error-game').textContent = e.message;
       }
     });
-    document.addEventListener('keydown', (e) => {
-      const t = /** @type {Element | null} */ (e.target);
-      if (!this.active || !this.game || (t && t.closest && t.closest('textarea, input, select'))) return;
-      if (e.key === 'ArrowRight') this.stepTo(this.at + 1, true);
-      if (e.key === 'ArrowLeft') this.stepTo(this.at - 1);
-    });
+  }
+
+  // Reads the PDN text in the box and shows its first game.
+  async open() {
+    $('pdn-error').textContent = '';
+    try {
+      const r = await api.readPdn(textarea('pdn-text').value, select('pdn-variant').value || undefined);
+      this.games = r.games;
+      fillSelect(
+        select('pdn-games'),
+        r.games.map((g, i) => {
+          const tag = (/** @type {string} */ n) => (g.tags.find((t) => t[0].toLowerCase() === n) || [])[1];
+          return { value: String(i), text: `${g.number}. ${tag('white') || '?'} – ${tag('black') || '?'} ${g.result || ''} (${g.variant || 'unknown rules'})` };
+        }),
+      );
+      $('pdn-view').hidden = false;
+      this.pick(0);
+      if (r.warnings.length) $('pdn-error').textContent = `Skipped: ${r.warnings.slice(0, 3).map(plain).join('; ')}`;
+    } catch (err) {
+      $('pdn-view').hidden = true;
+      $('pdn-error').textContent = plain(err.message);
+    }
   }
 
   /** @param {number} i */
   pick(i) {
     const g = this.games[i];
     this.game = g;
-    $('pdn-error-game').textContent = g.error ? `This game stops early: ${g.error}` : '';
+    $('pdn-error-game').textContent = g.error ? `This game stops early: ${plain(g.error)}` : '';
+    this.ask.hide();
     const tags = g.tags.filter(([k]) => !['FEN', 'SetUp'].includes(k)).map(([k, v]) => `${k}: ${v}`).join(' · ');
     $('pdn-info').textContent = tags + (g.outcome ? ` — by our rules: ${g.outcome}` : '');
     const v = this.variants.find((x) => x.id === g.variant);
     const first = v ? v.first_mover : 'light';
-    this.moves.render(pdnMoves(g, first), first, 0, 'No moves in this game.');
+    this.nav.setGame(pdnMoves(g, first), first, 'No moves in this game.', `pdn:${++this.picked}`, 0);
     button('pdn-continue').disabled = !v;
     if (!v) {
       this.board.container.hidden = true;
@@ -107,24 +123,20 @@ export class PdnPage {
     this.board.container.hidden = false;
     this.board.setCoords(prefs.coords());
     this.board.setVariant(v);
-    this.stepTo(0);
+    this.draw(0, 0);
   }
 
   /**
+   * Draws the position after `k` moves; one move on from the shown one is played on the board.
    * @param {number} k
-   * @param {boolean} [animate]
+   * @param {number} from
    */
-  async stepTo(k, animate = false) {
+  async draw(k, from) {
     const g = this.game;
     if (!g || !g.frames.length) return;
-    k = Math.max(0, Math.min(g.frames.length - 1, k));
     const f = g.frames[k];
-    const from = this.at;
-    this.at = k;
     const seq = ++this.seq;
-    $('pdn-ply').textContent = k === 0 || !f.move ? 'Start' : `Move ${k} of ${g.frames.length - 1}: ${f.move.text}`;
-    this.moves.mark(k);
-    if (animate && k === from + 1 && f.move && !this.animating) {
+    if (k === from + 1 && f.move && !this.animating) {
       this.animating = true;
       await this.board.animateMove(f.move);
       this.animating = false;

@@ -2,13 +2,13 @@
 // Route #/play/<variant>: the local table of a rule set (one saved game per rule set, against
 // the computer or two players on one device), over the HTTP transport. It feeds the game page
 // (views/game-view.js) and owns the table's own parts: the rule set choice, the computer's
-// turns, undo and hint, and the settings and set-up dialogs.
+// turns, undo and hint, rematch, and the settings and set-up dialogs.
 
 import { api } from '../transport/api.js';
 import { $, button, input, select, textarea, dialog, fillSelect } from '../views/dom.js';
 import { canUndo, movableSide } from '../game/predicates.js';
-import { sideName } from '../game/format.js';
-import { prefs, roomTokens } from '../prefs.js';
+import { sideName, levelChoices, sideChoices } from '../game/format.js';
+import { prefs } from '../prefs.js';
 import * as sound from '../sound.js';
 
 /** @typedef {import('../types.js').Table} Table */
@@ -27,6 +27,18 @@ export function tableViewer(t) {
   return t.settings.mode === 'computer'
     ? { sides: [t.settings.human_side], opponent: 'Computer', connected: true }
     : { sides: ['light', 'dark'], opponent: null, connected: true };
+}
+
+/**
+ * Who plays each side, in words, for the player strips.
+ * @param {Table} t
+ * @returns {{ light: string, dark: string }}
+ */
+export function tableNames(t) {
+  const s = t.settings;
+  if (s.mode !== 'computer') return { light: 'Light', dark: 'Dark' };
+  const computer = `Computer, level ${s.level}`;
+  return s.human_side === 'light' ? { light: 'You', dark: computer } : { light: computer, dark: 'You' };
 }
 
 /**
@@ -87,11 +99,17 @@ export class PlayPage {
       flipped: tableFlipped(st),
       pdnUrl: api.pdnUrl(st.variant),
       pdnName: `draughts-${st.variant}.pdn`,
+      names: tableNames(st),
+      gameKey: `${st.variant}:${document.body.dataset.generation || 0}`,
     });
     button('undo').disabled = !canUndo(st, this.thinking);
     button('hint').disabled = !movableSide(st, viewer, this.thinking);
     const s = st.settings;
     $('mode-line').textContent = s.mode === 'computer' ? `You play ${sideName(s.human_side)} against the computer, level ${s.level}` : 'Two players on this device';
+    $('game-title').textContent = this.view.variant(st.variant).name;
+    button('rematch').textContent = 'Rematch';
+    button('rematch').hidden = false;
+    button('rematch').disabled = false;
   }
 
   /** @param {boolean} on */
@@ -111,6 +129,8 @@ export class PlayPage {
     const oneOn = prev && prev.variant === st.variant && st.ply === prev.ply + 1 && st.last_move;
     if (animate && oneOn && st.last_move) await this.view.animate(st.last_move);
     this.render(st);
+    // A hint belongs to the position it was asked in: another move or a result ends it.
+    if (prev && (st.ply !== prev.ply || (st.outcome && !prev.outcome)) && $('message').textContent.startsWith('Hint:')) this.view.message('');
     if (st.outcome && !(prev && prev.outcome && prev.variant === st.variant)) sound.play('end');
   }
 
@@ -200,6 +220,28 @@ export class PlayPage {
     return !!next;
   }
 
+  // Rematch: a new game with the same settings (the game shown is over: nothing is lost).
+  async rematch() {
+    const st = this.state;
+    if (!st || !this.variant) return;
+    await this.startNew(st.settings);
+  }
+
+  /**
+   * Starts a new game with these settings.
+   * @param {Settings} s
+   */
+  async startNew(s) {
+    if (!this.variant) return;
+    this.token++;
+    this.setThinking(false);
+    this.view.manualFlip = false;
+    this.view.message('New game.');
+    await this.act(api.newGame(this.variant, { settings: s }), { animate: false });
+    // Tests and assistive tools can tell that a new game is on the board.
+    document.body.dataset.generation = String(Number(document.body.dataset.generation || 0) + 1);
+  }
+
   resign() {
     if (!this.variant) return;
     this.token++;
@@ -229,8 +271,9 @@ export class PlayPage {
     sel.addEventListener('change', () => {
       location.hash = `#/play/${sel.value}`;
     });
+    fillSelect(select('set-level'), levelChoices());
+    fillSelect(select('set-side'), sideChoices());
     button('open-settings').addEventListener('click', () => this.openSettings());
-    button('new-game').addEventListener('click', () => this.openSettings());
     $('settings-form').addEventListener('change', () => this.syncSettingsForm());
     button('settings-close').addEventListener('click', () => {
       this.saveDisplaySettings();
@@ -246,14 +289,7 @@ export class PlayPage {
       this.saveDisplaySettings();
       const s = this.settingsFromForm();
       dialog('settings-dialog').close();
-      if (!this.variant) return;
-      this.token++;
-      this.setThinking(false);
-      view.manualFlip = false;
-      view.message('New game.');
-      await this.act(api.newGame(this.variant, { settings: s }), { animate: false });
-      // Tests and assistive tools can tell that a new game is on the board.
-      document.body.dataset.generation = String(Number(document.body.dataset.generation || 0) + 1);
+      await this.startNew(s);
     });
     button('restore-new').addEventListener('click', async () => {
       if (this.variant) await this.act(api.newGame(this.variant, {}), { animate: false });
@@ -268,12 +304,13 @@ export class PlayPage {
     button('hint').addEventListener('click', async () => {
       const st = this.state;
       if (!st) return;
+      if (view.nav.browsing) view.nav.stepTo(view.nav.end());
       try {
         const h = await api.hint(st.variant, st.ply);
         if (this.state !== st) return;
         if (h.move) {
           view.board.showHint(h.move);
-          view.message(`Hint: ${h.move.text}`);
+          view.message(`Hint: ${view.write(h.move.text)}`);
         }
       } catch (e) {
         view.message(e.message, 'error');
@@ -281,6 +318,13 @@ export class PlayPage {
     });
     button('open-setup').addEventListener('click', () => {
       $('setup-error').textContent = '';
+      // Setting up replaces the game: a game in progress is named first.
+      const st = this.state;
+      const n = st && !st.outcome ? st.moves.length : 0;
+      const warn = $('setup-warning');
+      warn.hidden = !n;
+      warn.textContent = n ? `This replaces your game in progress (${n} ${n === 1 ? 'move' : 'moves'}).` : '';
+      button('setup-go').textContent = n ? 'Replace it and set up' : 'Set up';
       dialog('setup-dialog').showModal();
       textarea('setup-input').focus();
     });
@@ -292,15 +336,16 @@ export class PlayPage {
         const st = await api.newGame(this.variant, { position: text });
         dialog('setup-dialog').close();
         this.token++;
+        document.body.dataset.generation = String(Number(document.body.dataset.generation || 0) + 1);
         this.setThinking(false);
         this.render(st);
+        view.tabs.select('tab-moves');
         view.message('Position set up.');
         if (st.computer_to_move) this.computerTurn();
       } catch (e) {
         $('setup-error').textContent = e.message;
       }
     });
-    button('online-create').addEventListener('click', () => this.createRoom());
     document.addEventListener('visibilitychange', () => {
       const st = this.state;
       if (!this.active || !this.variant || !st || st.outcome) return;
@@ -328,7 +373,6 @@ export class PlayPage {
     select('set-coords').value = prefs.coords();
     input('set-confirm').checked = prefs.confirm();
     input('set-mute').checked = sound.isMuted();
-    $('online-error').textContent = '';
     this.syncSettingsForm();
     dialog('settings-dialog').showModal();
   }
@@ -358,22 +402,6 @@ export class PlayPage {
     prefs.setCoords(select('set-coords').value);
     prefs.setConfirm(input('set-confirm').checked);
     sound.setMuted(input('set-mute').checked);
-    this.view.board.setCoords(prefs.coords());
-  }
-
-  // "Play a friend online" in the table settings: creates a room for this rule set and the
-  // chosen side, keeps the creator's token and opens the room, which shows the link to send.
-  async createRoom() {
-    const out = $('online-error');
-    out.textContent = '';
-    try {
-      const r = await api.createRoom(select('variant').value, select('online-side').value);
-      roomTokens.set(r.id, r.token);
-      const d = dialog('settings-dialog');
-      if (d.open) d.close();
-      location.hash = `#/room/${r.id}`;
-    } catch (e) {
-      out.textContent = `Could not create the room: ${e.message}`;
-    }
+    this.view.setCoords(prefs.coords());
   }
 }

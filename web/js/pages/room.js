@@ -2,7 +2,8 @@
 // Route #/room/<id>: an online room (docs/rooms-protocol.md) over the room socket. Opening the
 // link joins the free seat or watches; the seat's token is kept so that a reload or a new tab
 // resumes it. It feeds the game page (views/game-view.js) and owns the room's own parts: the
-// link to send, the seats, draw offers, takebacks, claims and rematches.
+// link to send, the seats, draw offers, takebacks, claims and rematches, the watcher's view (no
+// invitation, no player buttons) and the page of a room that does not exist.
 
 import { api } from '../transport/api.js';
 import { RoomSocket } from '../transport/socket.js';
@@ -42,6 +43,7 @@ export class RoomPage {
     /** @type {RoomState | null} */
     this.state = null;
     this.askBar = new AskBar('ask');
+    this.touched = false; // the page got a click or key press: sounds play, the note is gone
     this.init();
   }
 
@@ -120,8 +122,10 @@ export class RoomPage {
     } catch (e) {
       if (e.status !== 404 || this.id !== id) return true;
       $('conn').textContent = '';
-      this.view.status.setTurnText('This room does not exist (the link is wrong, or the room expired).');
-      this.view.message('Ask your friend for a new link, or open a room of your own: Play, then Table settings.');
+      this.view.clear();
+      this.view.root.dataset.missing = '1';
+      $('room-missing').hidden = false;
+      document.title = 'Room not found · Draughts';
       return false;
     }
   }
@@ -200,6 +204,19 @@ export class RoomPage {
     this.act('resign');
   }
 
+  rematch() {
+    this.act('rematch');
+  }
+
+  /**
+   * Who plays each side, in words, for this viewer.
+   * @returns {{ light: string, dark: string }}
+   */
+  names() {
+    const name = (/** @type {Side} */ side) => (this.color === side ? 'You' : this.color ? 'Your friend' : `${sideName(side)} player`);
+    return { light: name('light'), dark: name('dark') };
+  }
+
   // ---------------------------------------------------------------- drawing
 
   render() {
@@ -211,11 +228,16 @@ export class RoomPage {
       flipped: this.color === 'dark',
       pdnUrl: api.roomPdnUrl(this.id),
       pdnName: `draughts-room-${st.variant}.pdn`,
+      names: this.names(),
+      gameKey: `${this.id}:${st.game}`,
     });
-    $('room-title').textContent = `Online room: ${v.name}${st.game > 1 ? `, game ${st.game}` : ''}`;
+    const game = st.game > 1 ? `, game ${st.game}` : '';
+    $('room-title').textContent = isPlayer(viewer) ? `Online room: ${v.name}${game}` : `Watching: ${v.name}${game}`;
     input('room-link').value = `${location.origin}/#/room/${this.id}`;
     $('room-share').hidden = !isPlayer(viewer) || isStarted(st);
     $('room-role').textContent = this.color ? `You play ${sideName(this.color)}.` : 'You are watching this game.';
+    // A watcher who has not touched the page hears nothing yet: said once, gone at the first touch.
+    $('sound-note').hidden = !!this.color || this.touched || sound.isMuted() || !sound.needsGesture();
     this.renderSeats(st);
     this.renderAsks(st, viewer);
     const me = ownSide(viewer);
@@ -241,10 +263,10 @@ export class RoomPage {
   renderSeats(st) {
     for (const side of /** @type {Side[]} */ (['light', 'dark'])) {
       const s = st.seats[side];
-      const who = this.color === side ? 'you' : this.color ? 'your friend' : 'a player';
-      const text = !s.taken ? 'free seat' : s.connected ? `${who}, connected` : `${who}, away`;
+      const text = !s.taken ? 'free seat' : s.connected ? 'connected' : 'away';
       const li = $(`seat-${side}`);
-      li.textContent = `${sideName(side)}: ${text}`;
+      li.textContent = text;
+      li.title = `${sideName(side)}: ${text}`;
       li.dataset.connected = s.connected ? '1' : '0';
     }
   }
@@ -276,8 +298,10 @@ export class RoomPage {
     });
   }
 
-  /** The away countdown and the claim, four times a second. */
+  /** The away countdown and the claim, four times a second; the sound note while it holds. */
   tick() {
+    const note = $('sound-note');
+    if (!note.hidden && !sound.needsGesture()) note.hidden = true;
     const st = this.state;
     const claim = $('claim');
     if (!st || !this.socket || this.view.source !== this) {
@@ -308,9 +332,14 @@ export class RoomPage {
     button('takeback').addEventListener('click', () => {
       if (this.state) this.act('ask_takeback', { ply: this.state.ply });
     });
-    button('rematch').addEventListener('click', () => this.act('rematch'));
     button('claim-win').addEventListener('click', () => this.act('claim', { result: 'win' }));
     button('claim-draw').addEventListener('click', () => this.act('claim', { result: 'draw' }));
+    for (const kind of ['pointerdown', 'keydown']) {
+      document.addEventListener(kind, () => {
+        this.touched = true;
+        $('sound-note').hidden = true;
+      }, { capture: true });
+    }
     setInterval(() => this.tick(), 250);
   }
 }

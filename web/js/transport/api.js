@@ -39,7 +39,7 @@ async function call(method, path, body, opts = {}) {
       keepalive: !!opts.keepalive,
     });
   } catch (e) {
-    throw new ApiError('The server cannot be reached. Is `draughts serve` still running?', 0);
+    throw new ApiError('The game server cannot be reached. Check the connection, then reload the page.', 0);
   }
   let data = null;
   const text = await res.text();

@@ -104,6 +104,8 @@ export class Board {
     /** @type {Selection | null} */
     this.sel = null;
     this.busy = false;
+    /** @type {string | null} a square clicked while a hop was shown: played once the hop is done */
+    this.queued = null;
     /** @type {((route: Move) => Promise<boolean>) | null} asked before a finished route is played */
     this.confirm = null;
     /** @type {SVGSVGElement} */
@@ -159,6 +161,7 @@ export class Board {
     this.sel = null;
     this.forced = [];
     this.hint = null;
+    this.queued = null;
     this.setBusy(false);
     this.drawPieces();
     this.drawMarks();
@@ -485,8 +488,14 @@ export class Board {
   /**
    * @param {string | null} name
    * @param {boolean} [animate]
+   * @returns {Promise<void>}
    */
   async click(name, animate = true) {
+    // A click on the next square while a hop of a capture is shown is kept, not dropped.
+    if (this.busy && this.sel && this.movable && name) {
+      this.queued = name;
+      return;
+    }
     if (!this.myTurn() || !name) return;
     const sel = this.sel;
     if (sel) {
@@ -519,10 +528,11 @@ export class Board {
     if (sel) this.deselect();
   }
 
-  // One hop of the selected piece to `name`. The board takes no input until the hop is shown.
+  // One hop of the selected piece to `name`. A click meanwhile (the next hop) waits for it.
   /**
    * @param {string} name
    * @param {boolean} animate
+   * @returns {Promise<void>}
    */
   async hop(name, animate) {
     const sel = this.sel;
@@ -543,11 +553,17 @@ export class Board {
     sel.at = name;
     sel.routes = routes;
     const done = routes.filter((r) => r.path.length === k + 1);
-    if (done.length === routes.length) return this.finish(done[0]);
+    if (done.length === routes.length) {
+      this.queued = null;
+      return this.finish(done[0]);
+    }
     this.setBusy(false);
     this.drawMarks();
     this.updateLabels();
     this.message(`Capture on: ${this.nextHops().map((s) => this.label(s)).join(' or ')}.`, 'info');
+    const queued = this.queued;
+    this.queued = null;
+    if (queued) return this.click(queued, animate);
   }
 
   /** @param {string} name */

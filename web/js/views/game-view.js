@@ -1,19 +1,25 @@
 // @ts-check
-// The one game page (#view-game), for local tables and online rooms alike: board, move list,
-// clocks, status and result, the shared controls (flip, resign, a typed move, copy the
-// position) and the rules in short. It draws a Game for a Viewer; what the viewer may do comes
+// The one game page (#view-game), for local tables and online rooms alike: the board between
+// two player strips (name, pieces taken, elapsed time), the result over the board, the move
+// list, status, the shared controls (flip, resign, a typed move, copy the position), the panel
+// tabs (moves, position, rules in short) and the tab title (whose move). It draws a Game for a Viewer; what the viewer may do comes
 // from game/predicates.js. The page that feeds it (pages/play.js or pages/room.js) is its
 // source: the view hands it the viewer's moves and resignation and knows nothing of transports.
 
 import { Board } from './board.js';
-import { MoveList } from './move-list.js';
+import { Navigator } from './navigator.js';
 import { Clocks } from './clocks.js';
 import { Status } from './status.js';
 import { Result } from './result.js';
 import { AskBar } from './ask-bar.js';
+import { Tabs } from './tabs.js';
 import { $, button, input, textarea, copyText } from './dom.js';
 import { canResign, isPlayer, movableSide } from '../game/predicates.js';
-import { sideName } from '../game/format.js';
+import { sideName, takenBy } from '../game/format.js';
+import { framesOf } from '../game/replay.js';
+import { readMove, writeMove } from '../game/notation.js';
+import { moveWords, resultWords, spokenName } from '../game/speak.js';
+import { turnText } from './status.js';
 import { prefs } from '../prefs.js';
 import * as sound from '../sound.js';
 
@@ -29,6 +35,7 @@ import * as sound from '../sound.js';
  * @property {'local' | 'online'} mode
  * @property {(input: MoveInput) => Promise<boolean>} move plays the viewer's move; true once played
  * @property {() => void} resign
+ * @property {() => void} rematch the Rematch button under the result
  */
 
 /**
@@ -38,6 +45,8 @@ import * as sound from '../sound.js';
  * @property {boolean} [flipped] the page's own orientation (Dark at the bottom), before the Flip button
  * @property {string} pdnUrl where the game downloads as PDN
  * @property {string} pdnName the file name for it
+ * @property {{ light: string, dark: string }} names who plays each side, in words ("You", "Computer, level 4")
+ * @property {string} gameKey names this game (a rematch is another game with maybe the same result)
  */
 
 export class GameView {
@@ -59,10 +68,25 @@ export class GameView {
       onMessage: (text, kind) => this.message(text, kind),
       sound: (k) => sound.play(k),
     });
-    this.board.confirm = (route) => (prefs.confirm() ? this.confirmBar.ask(`Play ${route.text}?`) : Promise.resolve(true));
+    this.board.confirm = (route) => (prefs.confirm() ? this.confirmBar.ask(`Play ${this.write(route.text)}?`) : Promise.resolve(true));
     this.board.setCoords(prefs.coords());
-    this.moves = new MoveList(/** @type {HTMLTableElement} */ ($('moves')));
+    /** @type {Variant | null} the rule set shown */
+    this.shownVariant = null;
+    this.nav = new Navigator({
+      prefix: 'game',
+      bar: $('game-nav'),
+      table: /** @type {HTMLTableElement} */ ($('moves')),
+      live: true,
+      active: () => !!this.source && !this.root.hidden && !this.root.dataset.empty && !document.querySelector('dialog[open]'),
+      show: () => this.drawBoard(),
+      write: (t) => this.write(t),
+    });
+    /** @type {{ key: string, moves: number, result: boolean }} what the live region has said of the shown game */
+    this.spoken = { key: '', moves: 0, result: false };
+    /** @type {{ key: string, frames: import('../game/replay.js').Frame[] } | null} the positions of the shown game, worked out when looked back on */
+    this.frames = null;
     this.clocks = new Clocks('clock');
+    this.tabs = new Tabs($('view-game').querySelector('[role="tablist"]') || $('tab-moves'));
     this.manualFlip = false;
     /** @type {{ game: Game, viewer: Viewer, opts: ShowOptions } | null} */
     this.shown = null;
@@ -80,8 +104,10 @@ export class GameView {
     $('type-move').addEventListener('submit', async (e) => {
       e.preventDefault();
       const box = input('move-input');
-      const text = box.value.trim();
-      if (!text || !this.source) return;
+      const typed = box.value.trim();
+      if (!typed || !this.source) return;
+      const text = this.shownVariant ? readMove(typed, this.shownVariant) : typed;
+      if (this.nav.browsing) this.nav.stepTo(this.nav.end());
       if (await this.source.move({ text })) {
         box.value = '';
         this.message('');
@@ -99,6 +125,14 @@ export class GameView {
       await copyText(t, textarea('position-out'));
       this.message(`Copied: ${t}`);
     });
+    button('rematch').addEventListener('click', () => this.source && this.source.rematch());
+    // Analyse: the game from its start, to step through with the move list and the arrow keys.
+    button('result-analyse').addEventListener('click', () => {
+      this.result.dismiss();
+      this.tabs.select('tab-moves');
+      this.nav.stepTo(this.nav.start());
+      button('game-next').focus();
+    });
     setInterval(() => this.clocks.tick(), 250);
   }
 
@@ -112,6 +146,9 @@ export class GameView {
     this.lastSource = source;
     this.source = source;
     this.root.dataset.mode = source.mode;
+    this.root.dataset.role = 'player';
+    $('room-missing').hidden = true;
+    delete this.root.dataset.missing;
     this.shown = null;
     this.root.dataset.empty = '1';
     this.confirmBar.hide();
@@ -144,24 +181,33 @@ export class GameView {
     const b = this.board;
     b.setVariant(v);
     b.setFlipped(!!opts.flipped !== this.manualFlip);
-    b.setState({
-      pieces: game.position.pieces,
-      legal: game.position.legal,
-      mustCapture: game.position.must_capture,
-      movable: movableSide(game, viewer, !!opts.busy),
-      lastMove: game.last_move,
-    });
+    // The strips follow the board: the side at the bottom has its strip below it.
+    this.root.dataset.flipped = b.flipped ? '1' : '0';
+    this.root.dataset.role = isPlayer(viewer) ? 'player' : 'watcher';
+    // A finished game offers what comes next (over the board), not the buttons of play.
+    this.root.dataset.over = game.outcome ? '1' : '0';
+    this.shownVariant = v;
+    this.nav.setGame(game.moves, v.first_mover, `No moves yet. ${sideName(game.side_to_move)} to move.`, opts.gameKey);
+    this.drawBoard();
     this.status.render(game, viewer);
-    this.result.render(game.outcome);
+    this.result.render(game.outcome, opts.gameKey);
     $('restore-error').hidden = true;
-    this.moves.render(game.moves, v.first_mover, game.ply, `No moves yet. ${sideName(game.side_to_move)} to move.`);
+    const taken = takenBy(game.moves);
+    for (const side of /** @type {const} */ (['light', 'dark'])) {
+      $(`name-${side}`).textContent = opts.names[side];
+      $(`taken-${side}`).textContent = taken[side] ? `took ${taken[side]}` : '';
+      $(`taken-${side}`).title = `${sideName(side)} has taken ${taken[side]} ${taken[side] === 1 ? 'piece' : 'pieces'}`;
+    }
+    document.title = `${turnText(game, viewer)} · ${v.name} · Draughts`;
+    this.speak(game, opts);
+    const example = game.position.legal[0];
+    input('move-input').placeholder = example ? `e.g. ${this.write(example.text)}` : '';
     this.clocks.set(game.clock);
     textarea('position-out').value = `${game.position.fen}\n${game.position.text}`;
     const pdn = $('download-pdn');
     pdn.setAttribute('href', opts.pdnUrl);
     pdn.setAttribute('download', opts.pdnName);
     // A watcher types no moves.
-    $('type-move').hidden = !isPlayer(viewer);
     button('resign').disabled = !canResign(game, viewer);
     if (!canResign(game, viewer)) this.resignBar.hide();
     const sum = $('rules-summary');
@@ -173,6 +219,88 @@ export class GameView {
     }
     $('rules-link').setAttribute('href', `#/guide/${v.id}`);
     $('rules-title').textContent = `${v.name}: the rules in short`;
+  }
+
+  /**
+   * Draws the board: the game as it stands, or the position looked back on (nobody moves).
+   */
+  drawBoard() {
+    const s = this.shown;
+    if (!s) return;
+    const { game, viewer, opts } = s;
+    const nav = this.nav;
+    if (nav.browsing) {
+      const key = `${opts.gameKey}:${game.start_fen}:${game.moves.length}`;
+      try {
+        if (!this.frames || this.frames.key !== key) this.frames = { key, frames: framesOf(game.start_fen, game.moves) };
+        const f = this.frames.frames[nav.at - nav.start()];
+        if (f) {
+          this.root.dataset.browsing = '1';
+          this.board.setState({ pieces: f.pieces, legal: [], movable: null, lastMove: f.move });
+          return;
+        }
+      } catch (e) {
+        this.message(`This game cannot be stepped through: ${e.message}`, 'error');
+      }
+    }
+    this.root.dataset.browsing = '0';
+    this.board.setState({
+      pieces: game.position.pieces,
+      legal: game.position.legal,
+      mustCapture: game.position.must_capture,
+      movable: movableSide(game, viewer, !!opts.busy),
+      lastMove: game.last_move,
+    });
+  }
+
+  /**
+   * Says the new moves and the result in the live region: moves made since the game was last
+   * drawn (one, or two when a reply came at once), not those of a game just opened.
+   * @param {Game} game
+   * @param {ShowOptions} opts
+   */
+  speak(game, opts) {
+    const sp = this.spoken;
+    const n = game.moves.length;
+    /** @type {string[]} */
+    const words = [];
+    if (sp.key === opts.gameKey) {
+      if (n > sp.moves) {
+        for (const m of game.moves.slice(Math.max(sp.moves, n - 2))) words.push(`${moveWords(m, spokenName(opts.names[m.side]), (t) => this.write(t))}.`);
+      } else if (n < sp.moves) words.push(n ? `Taken back to move ${n}.` : 'Taken back to the start.');
+      if (game.outcome && !sp.result) words.push(resultWords(game.outcome));
+    } else if (game.outcome) words.push(resultWords(game.outcome));
+    this.spoken = { key: opts.gameKey, moves: n, result: !!game.outcome };
+    if (words.length) this.announce(words.join(' '));
+  }
+
+  /**
+   * Says a line in the live region (said again even when the same as the last).
+   * @param {string} text
+   */
+  announce(text) {
+    const live = $('announce');
+    live.textContent = '';
+    requestAnimationFrame(() => {
+      live.textContent = text;
+    });
+  }
+
+  /**
+   * A move's text as the coordinates setting writes it.
+   * @param {string} text
+   */
+  write(text) {
+    return this.shownVariant ? writeMove(text, this.shownVariant, prefs.coords()) : text;
+  }
+
+  /**
+   * The coordinates setting: the board's labels and the written moves.
+   * @param {'numbers' | 'algebraic' | 'hidden'} mode
+   */
+  setCoords(mode) {
+    this.board.setCoords(mode);
+    this.nav.rewrite();
   }
 
   /** Draws the shown game again (after a flip, or when only the viewer changed). */
@@ -187,6 +315,7 @@ export class GameView {
     this.board.setState({ pieces: [], legal: [], movable: null });
     this.status.setTurnText('');
     this.result.render(null);
+    document.title = 'Draughts';
   }
 
   /**
@@ -194,6 +323,8 @@ export class GameView {
    * @param {Move} move
    */
   animate(move) {
+    // Someone looking back on the game sees the old position; the new move is in the list.
+    if (this.nav.browsing) return Promise.resolve();
     return this.board.animateMove(move);
   }
 

@@ -2,7 +2,8 @@
 // The move list: a table with one row per numbered move, as in PDN. The server gives each move
 // its number and side; a row that starts with the second mover's move (a game set up with the
 // other side to move, `1...`) starts with an ellipsis. With `onPick`, each move is a button that
-// steps to it (the PDN viewer); the current move is marked and scrolled into view.
+// steps to it (views/navigator.js); the current move is marked and scrolled into view. `write`
+// writes a move's text as the coordinates setting asks.
 
 import { fmtTime, sideName } from '../game/format.js';
 import { h } from './dom.js';
@@ -14,10 +15,14 @@ export class MoveList {
   /**
    * @param {HTMLTableElement} table
    * @param {(ply: number) => void} [onPick] makes each move a button that picks its ply
+   * @param {(text: string) => string} [write] how a move's text is written
    */
-  constructor(table, onPick) {
+  constructor(table, onPick, write) {
     this.table = table;
     this.onPick = onPick;
+    this.write = write || ((t) => t);
+    /** @type {[MoveEntry[], Side, number, string] | null} */
+    this.last = null;
     this.body = table.tBodies[0] || table.appendChild(document.createElement('tbody'));
   }
 
@@ -28,6 +33,7 @@ export class MoveList {
    * @param {string} emptyText shown when there are no moves
    */
   render(moves, firstMover, currentPly, emptyText) {
+    this.last = [moves, firstMover, currentPly, emptyText];
     const body = this.body;
     body.textContent = '';
     if (!moves.length) {
@@ -53,14 +59,20 @@ export class MoveList {
       td.title = m.spent_ms ? `${sideName(m.side)}, ${fmtTime(m.spent_ms)}` : sideName(m.side);
       const pick = this.onPick;
       if (pick) {
-        const b = h('button', { className: 'move', text: m.move.text });
+        const b = h('button', { className: 'move', text: this.write(m.move.text) });
         b.type = 'button';
+        b.setAttribute('aria-label', `${m.number}${m.side === firstMover ? '.' : '...'} ${sideName(m.side)}: ${this.write(m.move.text)}`);
         b.addEventListener('click', () => pick(m.ply));
         td.appendChild(b);
-      } else td.textContent = m.move.text;
+      } else td.textContent = this.write(m.move.text);
       row.appendChild(td);
     }
     this.mark(currentPly, true);
+  }
+
+  /** Writes the list again with the same moves (the coordinates setting changed). */
+  rewrite() {
+    if (this.last) this.render(...this.last);
   }
 
   /**
@@ -78,9 +90,15 @@ export class MoveList {
     }
     const box = /** @type {HTMLElement | null} */ (this.table.closest('.moves-box'));
     if (!box) return;
-    if (current && !toEnd) {
-      const top = current.offsetTop;
-      if (top < box.scrollTop || top + current.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top - box.clientHeight / 2;
-    } else if (toEnd || !current) box.scrollTop = toEnd ? box.scrollHeight : 0;
+    if (this.last) this.last[2] = ply;
+    if (toEnd || !current) {
+      box.scrollTop = toEnd ? box.scrollHeight : 0;
+      return;
+    }
+    // Only the list scrolls, never the page: the move is brought just inside the box.
+    const b = box.getBoundingClientRect();
+    const c = current.getBoundingClientRect();
+    if (c.top < b.top) box.scrollTop -= b.top - c.top + c.height;
+    else if (c.bottom > b.bottom) box.scrollTop += c.bottom - b.bottom + c.height;
   }
 }

@@ -1,18 +1,38 @@
 // @ts-check
-// The result view: how the game ended, in words.
+// The result over the board: how the game ended, in words, with what to do next (Rematch, New
+// game, Analyse). It can be hidden to see the final position; a new result shows it again.
 
-import { $ } from './dom.js';
+import { $, button } from './dom.js';
+import { plain } from '../game/wording.js';
 
 /** @typedef {import('../types.js').Outcome} Outcome */
 
 export class Result {
   constructor() {
     this.el = $('result');
+    this.box = $('result-box');
+    this.key = '';
+    this.dismissed = false;
+    button('result-close').addEventListener('click', () => this.dismiss());
   }
 
-  /** @param {Outcome | null} outcome */
-  render(outcome) {
+  /**
+   * @param {Outcome | null} outcome
+   * @param {string} [game] names the game, so that the same result of another game shows again
+   */
+  render(outcome, game = '') {
+    const key = outcome ? `${game}:${outcome.text}` : '';
+    if (key !== this.key) {
+      this.key = key;
+      this.dismissed = false;
+    }
     this.el.hidden = !outcome;
-    this.el.textContent = outcome ? outcome.text : '';
+    this.el.textContent = outcome ? plain(outcome.text) : '';
+    this.box.hidden = !outcome || this.dismissed;
+  }
+
+  dismiss() {
+    this.dismissed = true;
+    this.box.hidden = true;
   }
 }

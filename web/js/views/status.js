@@ -4,6 +4,7 @@
 import { sideName } from '../game/format.js';
 import { isOver, isStarted, ownSide, isPlayer } from '../game/predicates.js';
 import { $ } from './dom.js';
+import { plain } from '../game/wording.js';
 
 /** @typedef {import('../types.js').Game} Game */
 /** @typedef {import('../types.js').Viewer} Viewer */
@@ -49,7 +50,7 @@ export class Status {
    * @param {'info' | 'warn' | 'error'} [kind]
    */
   message(text, kind = 'info') {
-    this.messageEl.textContent = text || '';
+    this.messageEl.textContent = plain(text || '');
     this.messageEl.dataset.kind = kind;
     if ((kind === 'warn' || kind === 'error') && this.warn) this.warn();
   }

@@ -117,6 +117,7 @@ test('a capture chain hop by hop with ghosts, and choosing between routes to one
   await clickSquare(page, '14');
   await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 1);
   assert.equal((await moveTexts(page))[0], '30x21x14');
+  await page.waitForFunction(() => document.querySelector('#announce').textContent === 'Light takes two: 30x21x14.');
   await page.click('#undo');
   await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 0);
   // Straight to the end square: two moves end on c5, so the board asks which.
@@ -128,6 +129,14 @@ test('a capture chain hop by hop with ghosts, and choosing between routes to one
   await page.click('.route-option[data-route="30x23x14"]');
   await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 1);
   assert.equal((await moveTexts(page))[0], '30x23x14');
+  // A click on the next square while a hop is still shown is kept, not dropped.
+  await page.click('#undo');
+  await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 0);
+  await clickSquare(page, '30');
+  await page.click('#board-wrap .sq[data-square="21"]');
+  await page.click('#board-wrap .sq[data-square="14"]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 1);
+  assert.equal((await moveTexts(page))[0], '30x21x14');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -172,6 +181,8 @@ test('the forced-capture hint marks the pieces that must capture', { timeout: 60
 test('bad pasted positions get clear errors; good ones set up the board', { timeout: 60000 }, async () => {
   const page = await newPage(browser);
   await openPlay(page, server.url, 'international');
+  await newGame(page, { mode: 'two-player' });
+  await playAnyMove(page, 0);
   const cases = [
     ['Light z9; Dark d4.', /z9/],
     ['Light c4; Dark d4. Light to move.', /light square/],
@@ -180,7 +191,7 @@ test('bad pasted positions get clear errors; good ones set up the board', { time
     ['W:W99:B1', /99/],
     ['', /empty/],
   ];
-  await page.click('summary');
+  await page.click('#tab-tools');
   for (const [text, re] of cases) {
     await page.click('#open-setup');
     await page.fill('#setup-input', text);
@@ -192,11 +203,19 @@ test('bad pasted positions get clear errors; good ones set up the board', { time
     await page.click('#setup-cancel');
   }
   await page.click('#open-setup');
+  // A game is in progress: the dialog says it is replaced.
+  assert.equal(await page.textContent('#setup-warning'), 'This replaces your game in progress (1 move).');
+  assert.equal(await page.textContent('#setup-go'), 'Replace it and set up');
   await page.fill('#setup-input', 'W:W28:B19,K5');
   await page.click('#setup-go');
   await page.waitForFunction(() => !document.querySelector('#setup-dialog').open);
   assert.equal(await page.$$eval('#board-wrap .piece', (p) => p.length), 3);
   assert.equal(await page.$$eval('#board-wrap .piece.king', (p) => p.length), 1);
+  await page.click('#tab-tools');
+  await page.click('#open-setup');
+  assert.equal(await page.isVisible('#setup-warning'), false, 'no move played since: nothing to warn of');
+  assert.equal(await page.textContent('#setup-go'), 'Set up');
+  await page.click('#setup-cancel');
   await page.click('#copy-fen');
   await page.waitForFunction(() => /Copied FEN/.test(document.querySelector('#message').textContent));
   assert.match(await page.textContent('#message'), /W:W28:B/);
@@ -240,14 +259,48 @@ test('open a PDN game and step through it', { timeout: 60000 }, async () => {
   await page.waitForSelector('#pdn-view:not([hidden]) .piece');
   await page.click('#pdn-last');
   await page.waitForFunction(() => /Move 8 of 8: 21x14/.test(document.querySelector('#pdn-ply').textContent));
-  await page.click('#pdn-prev');
+  await page.keyboard.press('ArrowLeft');
   await page.waitForFunction(() => /Move 7 of 8: 10x17/.test(document.querySelector('#pdn-ply').textContent));
+  assert.equal(await page.$eval('#pdn-moves td.current', (td) => td.dataset.ply), '7');
   // Dark's man stands on b4 (17) after 10x17, before Light takes it back.
   assert.equal(await page.$$eval('#pdn-board .piece[data-square="17"]', (p) => p.map((x) => x.dataset.color).join()), 'dark');
   // A move in the list steps to it, marked as the current one.
   await page.click('#pdn-moves td[data-ply="3"] button');
   await page.waitForFunction(() => /Move 3 of 8: 8-11/.test(document.querySelector('#pdn-ply').textContent));
   assert.equal(await page.$eval('#pdn-moves td.current', (td) => td.dataset.ply), '3');
+  // Play on from here: an English game in progress is named before it is replaced.
+  await page.evaluate(async () => {
+    await fetch('/api/games/english/new', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ settings: { mode: 'two-player', level: 1, human_side: 'light', turn_board: false } }) });
+  });
+  const before = await page.evaluate(async () => (await (await fetch('/api/games/english')).json()).position.legal[0].text);
+  await page.evaluate(async (text) => {
+    const r = await fetch('/api/games/english/move', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text, ply: 0 }) });
+    if (!r.ok) throw new Error(await r.text());
+  }, before);
+  await page.click('#pdn-continue');
+  await page.waitForSelector('#pdn-ask-bar:not([hidden])');
+  assert.match(await page.textContent('#pdn-ask-text'), /English draughts game in progress \(1 move\) will be replaced/);
+  await page.click('#pdn-ask-no');
+  assert.equal(await page.evaluate(() => location.hash), '#/pdn');
+  // A long game: the current move is scrolled into view inside the list, and only the list scrolls.
+  const long = ['11-15 23-19', '8-11 22-17', '9-13 17-14', '10x17 21x14', '15x24 28x19', '4-8 25-22', '6-10 27-23', '10x17 26-23'];
+  const text = '[GameType "21"]\n' + Array.from({ length: 8 }, (_, i) => `${i + 1}. ${long[i]}`).join(' ') + ' *';
+  await page.fill('#pdn-text', text);
+  await page.click('#pdn-form button[type="submit"]');
+  await page.waitForFunction(() => document.querySelector('#pdn-ply').textContent === 'Start');
+  await page.evaluate(() => { document.querySelector('#pdn-moves').closest('.moves-box').style.maxHeight = '4rem'; });
+  await page.click('#pdn-last');
+  await page.waitForFunction(() => /^Move \d+ of \d+/.test(document.querySelector('#pdn-ply').textContent));
+  const inView = () => page.$eval('#pdn-moves td.current', (td) => {
+    const b = td.closest('.moves-box').getBoundingClientRect();
+    const c = td.getBoundingClientRect();
+    return c.top >= b.top - 1 && c.bottom <= b.bottom + 1;
+  });
+  assert.equal(await inView(), true, 'the last move is in view');
+  await page.click('#pdn-first');
+  await page.click('#pdn-next');
+  assert.equal(await inView(), true, 'the first move is in view again');
+  await page.screenshot({ path: join(SHOTS, 'pdn-viewer.png') });
   await page.fill('#pdn-text', 'this is not a game');
   await page.click('#pdn-form button[type="submit"]');
   await page.waitForFunction(() => /no game found/.test(document.querySelector('#pdn-error').textContent));
@@ -311,11 +364,13 @@ test('drag, keyboard, confirm-move, hint, coordinates and a remembered mute', { 
   await page.check('#set-mute');
   await page.click('#settings-close');
   assert.ok(await page.$('#board-wrap .coord.file'));
+  // The written moves follow the coordinates setting: 11-15 22-18 on an English board.
+  assert.deepEqual(await moveTexts(page), ['f6-e5', 'c3-d4']);
   // Dark must take 18 now: 15x22, asked first.
   await clickSquare(page, '15');
   await page.click('#board-wrap .sq[data-square="22"]');
   await page.waitForSelector('#confirm-bar:not([hidden])');
-  assert.match(await page.textContent('#confirm-text'), /Play 15x22\?/);
+  assert.match(await page.textContent('#confirm-text'), /Play e5xc3\?/);
   await page.click('#confirm-no');
   await page.waitForFunction(() => !document.querySelector('#board-wrap svg.board.busy'));
   assert.equal(await plies(page), 2, 'taken back, not played');
@@ -325,6 +380,9 @@ test('drag, keyboard, confirm-move, hint, coordinates and a remembered mute', { 
   await page.click('#board-wrap .sq[data-square="22"]');
   await page.click('#confirm-yes');
   await page.waitForFunction(() => document.querySelectorAll('#moves td[data-ply]').length === 3);
+  // The hint belonged to the position before: it is gone from the board and the message line.
+  assert.equal(await page.$('#board-wrap .marks .hint'), null);
+  assert.doesNotMatch(await page.textContent('#message'), /Hint/);
   // The display settings are remembered across a reload.
   await page.reload();
   await ready(page);

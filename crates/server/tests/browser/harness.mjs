@@ -176,7 +176,7 @@ export async function playAnyMove(page, pick = 0) {
 }
 
 export async function setUp(page, text) {
-  await page.click('summary');
+  await page.click('#tab-tools');
   await page.click('#open-setup');
   await page.fill('#setup-input', text);
   await page.click('#setup-go');

@@ -1,12 +1,12 @@
 // Online rooms in two separate browsers (two contexts: separate storage, like two machines):
-// "Play a friend online" in the table settings creates a room and shows its link, the friend
+// "Play a friend online" on the home screen creates a room and shows its link, the friend
 // opens it and takes the free seat, both play through the room, one reloads mid-game and keeps
 // the seat, a third visitor watches, and a resignation ends the game for everyone.
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { freshDb, startServer, launchBrowser, newPage, openPlay, SHOTS } from './harness.mjs';
+import { freshDb, startServer, launchBrowser, newPage, ready, SHOTS } from './harness.mjs';
 
 let browser;
 let server;
@@ -54,18 +54,21 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
   server = await startServer(freshDb());
   browser = await launchBrowser();
 
-  // The host: table settings -> Play a friend online, as Dark (Dark moves first in English).
-  const host = await newPage(browser);
-  await openPlay(host, server.url, 'english');
-  await host.click('#open-settings');
-  await host.selectOption('#online-side', 'dark');
-  await host.click('#online-create');
+  // The host: the home screen -> Play a friend online, as Dark (Dark moves first in English).
+  const host = await newPage(browser, null, { width: 1366, height: 768 });
+  await host.goto(server.url);
+  await ready(host);
+  await host.selectOption('#home-variant', 'english');
+  await host.selectOption('#home-online-side', 'dark');
+  await host.click('#home-online');
   await host.waitForFunction(() => location.hash.startsWith('#/room/') && document.querySelector('#room-link')?.value);
   const link = await host.inputValue('#room-link');
   assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/#\/room\/[A-Za-z0-9_-]{22}$/);
   assert.match(await host.textContent('#room-role'), /You play Dark/);
   assert.match(await host.textContent('#turn'), /Waiting for your friend/);
   assert.equal(await host.isVisible('#room-share'), true, 'the link is shown to send');
+  assert.ok((await host.evaluate(() => document.documentElement.scrollHeight)) <= 768, 'the room fits a laptop screen');
+  await host.screenshot({ path: join(SHOTS, 'room-invite-laptop.png') });
 
   // The friend, in another context (its own storage), opens the link and takes the free seat.
   const friend = await newPage(browser, link);
@@ -94,23 +97,45 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
   // A third person with the link watches and cannot move.
   const watcher = await newPage(browser, link);
   await watcher.waitForFunction(() => /watching/.test((document.querySelector('#room-role')?.textContent ?? '')));
+  // A watcher who has not clicked yet is told once why there is no sound.
+  // (Only while the browser holds sound back: it may count a page opened by a test as touched.)
+  await watcher.waitForFunction(() => document.querySelector('#sound-note').hidden === navigator.userActivation.hasBeenActive);
+  assert.match(await watcher.textContent('#sound-note'), /sounds start after your first click/i);
+  assert.equal(await host.isVisible('#sound-note'), false, 'a player has clicked already');
   await waitPlies(watcher, 4);
   assert.equal(await watcher.$('#board-wrap .sq[aria-label$="can move"]'), null, 'a watcher has no piece to move');
   assert.equal(await watcher.isVisible('#room-share'), false, 'a watcher is not asked to invite anyone');
-  assert.equal(await watcher.isDisabled('#resign'), true);
-  assert.equal(await watcher.isDisabled('#draw'), true);
+  assert.equal(await watcher.isVisible('#resign'), false, 'a watcher has no player buttons');
+  assert.equal(await watcher.isVisible('#draw'), false);
+  assert.equal(await watcher.isVisible('#takeback'), false);
+  assert.match(await watcher.textContent('#room-title'), /^Watching: /);
+  assert.equal(await watcher.textContent('#name-light'), 'Light player');
+  await watcher.screenshot({ path: join(SHOTS, 'room-watcher.png') });
   assert.equal(await watcher.isVisible('#type-move'), false, 'a watcher types no moves');
 
-  // Play goes on after the reload, seen by all three.
+  // The watcher looks back on move 3 with the Left arrow key while play goes on after the
+  // reload, seen by all three; the watcher stays on move 3 until "Back to the game".
+  await watcher.keyboard.press('ArrowLeft');
+  await watcher.waitForFunction(() => /^Move 3 of 4/.test(document.querySelector('#game-ply').textContent));
   for (let i = 4; i < 8; i++) {
     const mover = i % 2 === 0 ? host : friend;
     await playRoomMove(mover, i);
     for (const p of [host, friend, watcher]) await waitPlies(p, i + 1);
   }
+  await watcher.waitForFunction(() => /^Move 3 of 8/.test(document.querySelector('#game-ply').textContent));
+  await watcher.click('#game-live');
+  await watcher.waitForFunction(() => /^Move 8 of 8/.test(document.querySelector('#game-ply').textContent));
+  const square = (p) => p.$$eval('#board-wrap .piece:not(.ghost)', (ps) => ps.map((x) => x.dataset.square + x.dataset.color).sort().join());
+  assert.equal(await square(watcher), await square(host), 'back to the game: the same position as the players');
   const hostMoves = await host.$$eval('#moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
   const watcherMoves = await watcher.$$eval('#moves td[data-ply]', (tds) => tds.map((t) => t.textContent));
   assert.deepEqual(watcherMoves, hostMoves);
   await host.screenshot({ path: join(SHOTS, 'room-host.png') });
+  // The room shows each player's time and the game's total.
+  for (const p of [host, watcher]) {
+    assert.equal(await p.isVisible('#clock-total'), true);
+    assert.match(await p.textContent('#clock-total'), /^\d+:\d\d$/);
+  }
 
   // A draw offer the friend declines.
   await host.click('#draw');
