@@ -35,10 +35,11 @@ fn start(db: &Path) -> (Server, SocketAddr) {
         .spawn()
         .expect("draughts serve starts");
     let out = BufReader::new(child.stdout.take().unwrap());
+    let server = Server(child);
     for line in out.lines() {
         let line = line.unwrap();
         if let Some(rest) = line.strip_prefix("Open http://") {
-            return (Server(child), rest.trim_end_matches('/').parse().unwrap());
+            return (server, rest.trim_end_matches('/').parse().unwrap());
         }
     }
     panic!("draughts serve printed no address");

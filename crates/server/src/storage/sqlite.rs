@@ -83,15 +83,20 @@ impl Default for SqliteOptions {
 
 type Reply = oneshot::Sender<Result<(), StorageError>>;
 
+/// Work done on a thread's own connection.
+type OnConnection = Box<dyn FnOnce(&mut Connection) + Send>;
+
 enum Job {
     Write(Vec<Op>, Reply),
-    Read(Box<dyn FnOnce(&mut Connection) + Send>),
+    Read(OnConnection),
 }
 
 /// The SQLite storage: a handle on the writer thread. The thread ends, leaving an empty
 /// write-ahead log, when the last handle is dropped.
 pub struct SqliteStorage {
     tx: mpsc::Sender<Job>,
+    /// The reader thread: loading a game or a room never splits the writer's group commit.
+    reads: mpsc::Sender<OnConnection>,
     path: PathBuf,
 }
 
@@ -167,13 +172,40 @@ impl SqliteStorage {
                 tracing::info!(clocks = n, "clocks left running by an unclean stop were stopped at the server's last sign of life");
             }
         }
+        // Reads on a connection of their own: a read issued after a write was acknowledged
+        // sees it (the write is committed), and reads run beside the commits instead of
+        // cutting the writer's batch in two (a busy server loads rooms while others play).
+        let mut reader = Connection::open(path).map_err(|e| failed(&e))?;
+        reader.busy_timeout(Duration::from_secs(10)).map_err(|e| failed(&e))?;
+        reader.execute_batch("PRAGMA query_only = ON;").map_err(|e| failed(&e))?;
+        let (reads, read_rx) = mpsc::channel::<OnConnection>();
+        std::thread::Builder::new()
+            .name("db-reader".into())
+            .spawn(move || {
+                for f in read_rx {
+                    f(&mut reader);
+                }
+            })
+            .map_err(|e| failed(&e))?;
         let (tx, rx) = mpsc::channel();
         let wal = wal_path(path);
         std::thread::Builder::new().name("db-writer".into()).spawn(move || writer(conn, rx, opts, live, wal)).map_err(|e| failed(&e))?;
-        Ok(SqliteStorage { tx, path: path.to_path_buf() })
+        Ok(SqliteStorage { tx, reads, path: path.to_path_buf() })
     }
 
-    /// Runs `f` on the writer's connection between two commits.
+    /// Runs the query `f` on the reader's connection.
+    fn query<R: Send + 'static>(&self, f: impl FnOnce(&mut Connection) -> Result<R, StorageError> + Send + 'static) -> StorageFuture<'_, R> {
+        let (reply, rx) = oneshot::channel();
+        let sent = self.reads.send(Box::new(move |c| {
+            let _ = reply.send(f(c));
+        }));
+        Box::pin(async move {
+            sent.map_err(|_| StorageError::Db("the database is closed".into()))?;
+            rx.await.map_err(|_| StorageError::Db("the database reader stopped".into()))?
+        })
+    }
+
+    /// Runs `f` on the writer's connection between two commits (for work that writes).
     fn read<R: Send + 'static>(&self, f: impl FnOnce(&mut Connection) -> Result<R, StorageError> + Send + 'static) -> StorageFuture<'_, R> {
         let (reply, rx) = oneshot::channel();
         let job = Job::Read(Box::new(move |c| {
@@ -203,11 +235,11 @@ impl Storage for SqliteStorage {
     }
 
     fn game(&self, key: GameKey) -> StorageFuture<'_, Option<StoredGame>> {
-        self.read(move |c| load_game(c, &key))
+        self.query(move |c| load_game(c, &key))
     }
 
     fn games(&self, owner: String) -> StorageFuture<'_, Vec<StoredGame>> {
-        self.read(move |c| {
+        self.query(move |c| {
             let numbers: Vec<u32> = {
                 let mut stmt = c.prepare("SELECT game_no FROM games WHERE owner = ?1 ORDER BY game_no").map_err(db_err)?;
                 let rows = stmt.query_map([&owner], |r| r.get(0)).map_err(db_err)?;
@@ -222,11 +254,11 @@ impl Storage for SqliteStorage {
     }
 
     fn room(&self, id: String) -> StorageFuture<'_, Option<StoredRoom>> {
-        self.read(move |c| load_room(c, "id", &id))
+        self.query(move |c| load_room(c, "id", &id))
     }
 
     fn room_by_key(&self, create_key: String) -> StorageFuture<'_, Option<StoredRoom>> {
-        self.read(move |c| load_room(c, "create_key", &create_key))
+        self.query(move |c| load_room(c, "create_key", &create_key))
     }
 
     fn expire_rooms(&self, cutoff: i64, keep: HashSet<String>) -> StorageFuture<'_, usize> {
