@@ -1,4 +1,6 @@
-//! The web pages (`web/`), embedded in the binary at build time.
+//! The web pages (`web/`), embedded in the binary at build time; text files are sent gzipped
+//! (compressed once, kept in memory) to browsers that take it, each encoding with its content
+//! hash as ETag.
 
 use crate::AppState;
 use axum::extract::Path;
@@ -20,19 +22,56 @@ pub fn routes() -> Router<AppState> {
         .route("/{*path}", get(|Path(p): Path<String>, h: HeaderMap| async move { file(&p, &h) }))
 }
 
+/// Files worth compressing: text, larger than a packet.
+fn compressible(mime: &str, len: usize) -> bool {
+    len > 1024 && (mime.starts_with("text/") || mime.contains("javascript") || mime.contains("json") || mime.contains("svg"))
+}
+
+/// The gzip form of each compressible file, made on its first request and kept: the files are
+/// fixed in the binary, so each is compressed once.
+fn gzipped(path: &str, data: &[u8]) -> std::sync::Arc<Vec<u8>> {
+    use std::collections::HashMap;
+    use std::io::Write;
+    use std::sync::{Arc, LazyLock, Mutex};
+    static CACHE: LazyLock<Mutex<HashMap<String, Arc<Vec<u8>>>>> = LazyLock::new(Default::default);
+    if let Some(z) = CACHE.lock().ok().and_then(|c| c.get(path).cloned()) {
+        return z;
+    }
+    let mut enc = flate2::write::GzEncoder::new(Vec::with_capacity(data.len() / 3), flate2::Compression::best());
+    let z = Arc::new(enc.write_all(data).and_then(|_| enc.finish()).expect("gzip into memory cannot fail"));
+    if let Ok(mut c) = CACHE.lock() {
+        c.insert(path.to_string(), z.clone());
+    }
+    z
+}
+
+/// Whether the request's `Accept-Encoding` takes gzip (and does not refuse it with `q=0`).
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers.get_all(header::ACCEPT_ENCODING).iter().filter_map(|v| v.to_str().ok()).flat_map(|v| v.split(',')).any(|part| {
+        let mut it = part.split(';');
+        let name = it.next().unwrap_or("").trim();
+        let refused = it.any(|p| matches!(p.trim().strip_prefix("q="), Some(q) if q.trim().parse::<f32>().is_ok_and(|q| q == 0.0)));
+        (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
+    })
+}
+
 fn file(path: &str, headers: &HeaderMap) -> Response {
     let Some(f) = Assets::get(path) else {
         return (StatusCode::NOT_FOUND, "not found").into_response();
     };
-    // The content hash as ETag: a reload revalidates cheaply and never shows stale pages.
-    let etag = format!("\"{}\"", f.metadata.sha256_hash().iter().take(12).map(|b| format!("{b:02x}")).collect::<String>());
+    let mime = f.metadata.mimetype().to_string();
+    let gzip = compressible(&mime, f.data.len()) && accepts_gzip(headers);
+    // The content hash as ETag (one per encoding): a reload revalidates cheaply and never
+    // shows stale pages.
+    let hash: String = f.metadata.sha256_hash().iter().take(12).map(|b| format!("{b:02x}")).collect();
+    let etag = if gzip { format!("\"{hash}-gz\"") } else { format!("\"{hash}\"") };
     if headers.get(header::IF_NONE_MATCH).and_then(|v| v.to_str().ok()) == Some(etag.as_str()) {
         return StatusCode::NOT_MODIFIED.into_response();
     }
-    let mime = f.metadata.mimetype().to_string();
-    (
-        [(header::CONTENT_TYPE, mime), (header::ETAG, etag), (header::CACHE_CONTROL, "no-cache".to_string())],
-        f.data.into_owned(),
-    )
-        .into_response()
+    let common = [(header::CONTENT_TYPE, mime), (header::ETAG, etag), (header::CACHE_CONTROL, "no-cache".to_string()), (header::VARY, "accept-encoding".to_string())];
+    if gzip {
+        let z = gzipped(path, &f.data);
+        return (common, [(header::CONTENT_ENCODING, "gzip")], z.as_ref().clone()).into_response();
+    }
+    (common, f.data.into_owned()).into_response()
 }

@@ -331,6 +331,42 @@ async fn pages_are_served_from_the_binary() {
 }
 
 #[tokio::test]
+async fn text_files_are_sent_gzipped_to_browsers_that_take_it() {
+    use std::io::Read;
+    let s = server();
+    let get = |enc: Option<&'static str>, etag: Option<String>| {
+        let app = s.app.clone();
+        async move {
+            let mut req = Request::builder().uri("/js/main.js");
+            if let Some(e) = enc {
+                req = req.header("accept-encoding", e);
+            }
+            if let Some(t) = etag {
+                req = req.header("if-none-match", t);
+            }
+            let res = app.oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
+            let h = |n: &str| res.headers().get(n).map(|v| v.to_str().unwrap().to_string());
+            let (status, encoding, etag, vary) = (res.status(), h("content-encoding"), h("etag"), h("vary"));
+            let bytes = res.into_body().collect().await.unwrap().to_bytes().to_vec();
+            (status, encoding, etag.unwrap_or_default(), vary, bytes)
+        }
+    };
+    let (st, enc, plain_tag, vary, plain) = get(None, None).await;
+    assert_eq!((st, enc, vary.as_deref()), (StatusCode::OK, None, Some("accept-encoding")));
+    let (st, enc, gz_tag, _, gz) = get(Some("br, gzip;q=0.9, deflate"), None).await;
+    assert_eq!((st, enc.as_deref()), (StatusCode::OK, Some("gzip")));
+    assert_ne!(plain_tag, gz_tag, "each encoding has its own ETag");
+    assert!(gz.len() * 2 < plain.len(), "{} bytes gzipped from {}", gz.len(), plain.len());
+    let mut back = Vec::new();
+    flate2::read::GzDecoder::new(&gz[..]).read_to_end(&mut back).unwrap();
+    assert_eq!(back, plain);
+    let (_, enc, ..) = get(Some("gzip;q=0"), None).await;
+    assert_eq!(enc, None, "gzip refused with q=0");
+    let (st, ..) = get(Some("gzip"), Some(gz_tag)).await;
+    assert_eq!(st, StatusCode::NOT_MODIFIED);
+}
+
+#[tokio::test]
 async fn games_survive_a_restart_and_a_broken_save_is_reported_not_replaced() {
     let s = server();
     s.ok("POST", "/api/games/english/new", Some(two_player())).await;
