@@ -14,8 +14,10 @@ import { GuidePage } from './pages/guide.js';
 import { PdnPage } from './pages/pdn.js';
 import { Router } from './router.js';
 import { prefs } from './prefs.js';
+import { LooksDialog } from './theme.js';
 
 async function main() {
+  new LooksDialog();
   let variants;
   try {
     variants = await api.variants();

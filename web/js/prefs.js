@@ -1,6 +1,8 @@
 // @ts-check
-// Display settings remembered in localStorage: coordinates, confirm-move, the last rule set.
-// (The mute switch lives with the sounds, sound.js.)
+// Display settings remembered in localStorage: coordinates, confirm-move, the last rule set, and
+// the looks (colour scheme, board and piece themes; their choices are in theme.js, and
+// theme-boot.js reads the same keys before the first paint). (The mute switch lives with the
+// sounds, sound.js.)
 
 /** @param {string} k @param {string} d */
 const get = (k, d) => localStorage.getItem('draughts.' + k) ?? d;
@@ -21,6 +23,10 @@ export const prefs = {
   variant: () => get('variant', 'english'),
   /** @param {string} v */
   setVariant: (v) => set('variant', v),
+  /** @param {'scheme' | 'board' | 'pieces'} k @returns {string | null} the kept choice, if any */
+  look: (k) => localStorage.getItem('draughts.' + k),
+  /** @param {'scheme' | 'board' | 'pieces'} k @param {string} v */
+  setLook: (k, v) => set(k, v),
 };
 
 /** @param {string} id */

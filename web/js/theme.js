@@ -1,0 +1,91 @@
+// @ts-check
+// Looks: the colour scheme (System, Light, Dark), the board theme and the piece theme. Each is
+// a data attribute on <html> (data-scheme, data-board, data-pieces) that app.css turns into
+// custom properties; theme-boot.js puts the remembered ones there before the first paint, this
+// module offers the choices in the Appearance dialog and remembers them (prefs.js).
+// To add a theme: a line in BOARDS or PIECES here, and its block of custom properties in app.css.
+
+import { prefs } from './prefs.js';
+
+/** @typedef {'scheme' | 'board' | 'pieces'} LookKey one of the three choices */
+/** @typedef {{ value: string, label: string }} LookOption a choice and its name in the dialog */
+
+/** @type {LookOption[]} */
+export const SCHEMES = [
+  { value: 'system', label: 'Follow the system' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+];
+
+/** @type {LookOption[]} */
+export const BOARDS = [
+  { value: 'wood', label: 'Wood' },
+  { value: 'green', label: 'Tournament green' },
+  { value: 'slate', label: 'Slate blue' },
+  { value: 'contrast', label: 'High contrast' },
+];
+
+/** @type {LookOption[]} */
+export const PIECES = [
+  { value: 'classic', label: 'Ivory and ebony' },
+  { value: 'red', label: 'Ivory and red' },
+  { value: 'amber', label: 'Amber and walnut' },
+  { value: 'contrast', label: 'High contrast' },
+];
+
+/** @type {Record<LookKey, LookOption[]>} */
+const CHOICES = { scheme: SCHEMES, board: BOARDS, pieces: PIECES };
+
+/**
+ * The remembered choice of one kind, or its default (the first) when none or an unknown one is kept.
+ * @param {LookKey} key
+ * @returns {string}
+ */
+export function look(key) {
+  const v = prefs.look(key);
+  return CHOICES[key].some((o) => o.value === v) ? /** @type {string} */ (v) : CHOICES[key][0].value;
+}
+
+/**
+ * Remembers a choice and applies it at once.
+ * @param {LookKey} key
+ * @param {string} value
+ */
+export function setLook(key, value) {
+  if (!CHOICES[key].some((o) => o.value === value)) return;
+  prefs.setLook(key, value);
+  apply(key, value);
+}
+
+/** @param {LookKey} key @param {string} value */
+function apply(key, value) {
+  const root = document.documentElement;
+  if (value === CHOICES[key][0].value) delete root.dataset[key];
+  else root.dataset[key] = value;
+}
+
+/**
+ * The Appearance dialog: opened from the header's button on every page; each choice applies
+ * as it is made.
+ */
+export class LooksDialog {
+  constructor() {
+    this.dialog = /** @type {HTMLDialogElement} */ (document.getElementById('looks-dialog'));
+    /** @type {[LookKey, string][]} */
+    const fields = [
+      ['scheme', 'look-scheme'],
+      ['board', 'look-board'],
+      ['pieces', 'look-pieces'],
+    ];
+    for (const [key, id] of fields) {
+      const select = /** @type {HTMLSelectElement} */ (document.getElementById(id));
+      select.replaceChildren(...CHOICES[key].map((o) => new Option(o.label, o.value)));
+      select.value = look(key);
+      apply(key, select.value);
+      select.addEventListener('change', () => setLook(key, select.value));
+    }
+    const open = /** @type {HTMLButtonElement} */ (document.getElementById('open-looks'));
+    open.addEventListener('click', () => this.dialog.showModal());
+    /** @type {HTMLButtonElement} */ (document.getElementById('looks-close')).addEventListener('click', () => this.dialog.close());
+  }
+}
