@@ -913,6 +913,13 @@ async fn a_room_whose_game_cannot_be_read_is_named_and_the_others_load() {
     assert_eq!(status, 200);
     let mut c = s.client(&other).await;
     assert_eq!(c.hello(Some(&other_token)).await["player"], 0);
+    // A room that breaks between the upgrade and hello is named as unreadable, not a failure.
+    let (third, _) = s.create("english", "light").await;
+    let mut late = s.client(&third).await;
+    let sql = "UPDATE games SET start_fen = 'nonsense' WHERE owner = ?1";
+    rusqlite::Connection::open(&path).unwrap().execute(sql, [format!("room/{third}")]).unwrap();
+    late.send(json!({ "type": "hello", "v": protocol::VERSION })).await;
+    late.error("unreadable").await;
 }
 
 /// A connection that never says hello does not load its room (nor keep it from expiring).

@@ -59,6 +59,8 @@ pub enum ErrorCode {
     NotAllowed,
     /// The server is shutting down; nothing changed (reconnect and send it again).
     Unavailable,
+    /// What is stored of this room cannot be read; it is kept unchanged, the other rooms work.
+    Unreadable,
     /// The server failed; nothing changed.
     Internal,
 }

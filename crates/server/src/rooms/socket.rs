@@ -178,7 +178,11 @@ async fn connection(rooms: Rooms, id: String, socket: WebSocket) {
                         Ok(Some(c)) => c,
                         Ok(None) => break,
                         Err(e) => {
-                            let code = if matches!(e, LoadError::Closing) { ErrorCode::Unavailable } else { ErrorCode::Internal };
+                            let code = match e {
+                                LoadError::Closing => ErrorCode::Unavailable,
+                                LoadError::Broken(_) => ErrorCode::Unreadable,
+                                LoadError::Db(_) => ErrorCode::Internal,
+                            };
                             send(protocol::error_text(None, &ProtoError::new(code, e.to_string())));
                             break;
                         }
