@@ -65,8 +65,8 @@ function apply(key, value) {
 }
 
 /**
- * The Appearance dialog: opened from the header's button on every page; each choice applies
- * as it is made.
+ * The Appearance dialog: opened from the header's button on every page (and from the table
+ * settings); each choice applies as it is made.
  */
 export class LooksDialog {
   constructor() {
@@ -84,8 +84,8 @@ export class LooksDialog {
       apply(key, select.value);
       select.addEventListener('change', () => setLook(key, select.value));
     }
-    const open = /** @type {HTMLButtonElement} */ (document.getElementById('open-looks'));
-    open.addEventListener('click', () => this.dialog.showModal());
+    // The header's button, on every page, and the one in the table settings' Display part.
+    for (const open of document.querySelectorAll('[data-open-looks]')) open.addEventListener('click', () => this.dialog.showModal());
     /** @type {HTMLButtonElement} */ (document.getElementById('looks-close')).addEventListener('click', () => this.dialog.close());
   }
 }

@@ -148,6 +148,13 @@ test('dark mode on the game page, the guides and a dialog, at laptop and phone s
   await page.screenshot({ path: join(SHOTS, 'dark-game-laptop.png') });
   await page.click('#open-settings');
   await page.screenshot({ path: join(SHOTS, 'dark-settings-laptop.png') });
+  // The table settings open the Appearance dialog too; closing it goes back to the settings.
+  await page.click('#set-looks');
+  await page.waitForSelector('#looks-dialog[open]');
+  await page.selectOption('#look-board', 'green');
+  assert.equal(await colour(page, '#board-wrap .cell.dark', 'fill'), 'rgb(79, 122, 58)');
+  await page.click('#looks-close');
+  assert.equal(await page.isVisible('#settings-dialog'), true);
   await page.click('#settings-close');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: join(SHOTS, 'dark-game-phone.png') });
@@ -160,6 +167,51 @@ test('dark mode on the game page, the guides and a dialog, at laptop and phone s
   await page.goto(`${server.url}#/guide/english`);
   await page.waitForSelector('#guide .example svg.board .piece');
   await page.screenshot({ path: join(SHOTS, 'dark-guide-phone.png') });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('in every board and piece combination a piece stands out from its square and a king shows its crown', { timeout: 60000 }, async () => {
+  const page = await pageWith({ width: 1366, height: 768 });
+  await openPlay(page, server.url, 'english');
+  await withKings(page);
+  const boards = await page.$$eval('#look-board option', (os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
+  const pieces = await page.$$eval('#look-pieces option', (os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
+  const weak = await page.evaluate(
+    ([boards, pieces]) => {
+      // WCAG contrast of two computed rgb() colours.
+      const lum = (c) => {
+        const [r, g, b] = c.match(/\d+(\.\d+)?/g).slice(0, 3).map((v) => {
+          const s = Number(v) / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const ratio = (a, b) => {
+        const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+        return (x + 0.05) / (y + 0.05);
+      };
+      const style = (sel) => getComputedStyle(document.querySelector(`#board-wrap ${sel}`));
+      const out = [];
+      for (const b of boards) {
+        for (const p of pieces) {
+          document.documentElement.dataset.board = b;
+          document.documentElement.dataset.pieces = p;
+          const square = style('.cell.dark').fill;
+          for (const side of ['light', 'dark']) {
+            const body = style(`.piece.${side} .body`);
+            const piece = Math.max(ratio(body.fill, square), ratio(body.stroke, square));
+            if (piece < 3) out.push(`${b}/${p} ${side} piece on its square ${piece.toFixed(2)}`);
+            const crown = ratio(style(`.piece.${side}.king .crown`).fill, body.fill);
+            if (crown < 3) out.push(`${b}/${p} ${side} crown on its piece ${crown.toFixed(2)}`);
+          }
+        }
+      }
+      return out;
+    },
+    [boards, pieces],
+  );
+  assert.deepEqual(weak, []);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
