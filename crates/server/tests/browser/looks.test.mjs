@@ -212,6 +212,14 @@ test('in every board and piece combination a piece stands out from its square an
     [boards, pieces],
   );
   assert.deepEqual(weak, []);
+  // Two of the other themes, men and kings of both sides, at phone size.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await choose(page, '#look-board', 'green');
+  await choose(page, '#look-pieces', 'amber');
+  await page.screenshot({ path: join(SHOTS, 'green-amber-phone.png') });
+  await choose(page, '#look-board', 'slate');
+  await choose(page, '#look-pieces', 'red');
+  await page.screenshot({ path: join(SHOTS, 'slate-red-phone.png') });
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
