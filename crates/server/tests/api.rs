@@ -376,6 +376,7 @@ async fn games_survive_a_restart_and_a_broken_save_is_reported_not_replaced() {
     s.ok("POST", "/api/games/italian/move", Some(json!({"text": "11-15"}))).await;
     let path = s.path.clone();
     let dir = s._dir;
+    drop(s.app); // the first server stops: one server per database file
     // A second server on the same file: as after a restart.
     let app = draughts_server::app(draughts_server::AppState::open(&path).unwrap());
     let s = Server { app, _dir: dir, path: path.clone() };
@@ -389,8 +390,10 @@ async fn games_survive_a_restart_and_a_broken_save_is_reported_not_replaced() {
         let c = rusqlite::Connection::open(&path).unwrap();
         c.execute("UPDATE moves SET text = '30-26' WHERE owner = 'local/italian' AND ply = 2", []).unwrap();
     }
+    let dir = s._dir;
+    drop(s.app);
     let app = draughts_server::app(draughts_server::AppState::open(&path).unwrap());
-    let s = Server { app, _dir: s._dir, path: path.clone() };
+    let s = Server { app, _dir: dir, path: path.clone() };
     s.err("GET", "/api/games/italian", None, StatusCode::CONFLICT, "cannot be read: move 2").await;
     s.err("POST", "/api/games/italian/move", Some(r#"{"text":"9-13"}"#), StatusCode::CONFLICT, "kept in the database").await;
     // Still stored as it was.
@@ -471,6 +474,7 @@ async fn a_game_with_a_lost_move_is_reported_by_name_while_the_rest_loads() {
     s.ok("POST", "/api/games/italian/move", Some(json!({"text": "22-18"}))).await;
     let path = s.path.clone();
     let dir = s._dir;
+    drop(s.app); // the first server stops: one server per database file
     // Move 2 of the english game is lost behind the server's back.
     rusqlite::Connection::open(&path).unwrap().execute("DELETE FROM moves WHERE owner = 'local/english' AND ply = 2", []).unwrap();
     let app = draughts_server::app(draughts_server::AppState::open(&path).unwrap());

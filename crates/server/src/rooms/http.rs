@@ -74,6 +74,14 @@ pub(super) async fn create_room(State(state): State<AppState>, ext: axum::http::
         }
         other => return error(StatusCode::BAD_REQUEST, format!("unknown side {other:?}; expected light, dark or random")),
     };
+    // A retry of a request that created its room creates nothing: it is not rate-limited.
+    if let Some(k) = key.as_deref() {
+        match state.rooms.created_with(k, variant, color, explicit_side).await {
+            Ok(Some(c)) => return created(c),
+            Ok(None) => {}
+            Err(e) => return create_error(e),
+        }
+    }
     // Rooms are kept for 30 days: one address may not fill the database with them.
     if let Some(ip) = crate::limits::client_ip(&ext, &headers) {
         if let Err(wait) = state.rooms.inner.creations.take(ip) {
@@ -85,32 +93,41 @@ pub(super) async fn create_room(State(state): State<AppState>, ext: axum::http::
         }
     }
     match state.rooms.create(variant, color, explicit_side, key.as_deref()).await {
-        Ok(c) => {
-            if !c.replayed {
-                tracing::info!(variant = variant.id(), "room created");
-            }
-            let id = &c.id;
-            let mut res = (
-                StatusCode::CREATED,
-                Json(serde_json::json!({
-                    "id": id,
-                    "token": c.token,
-                    "player": 0,
-                    "color": Side::from(c.color),
-                    "variant": c.variant.id(),
-                    "link": format!("/#/room/{id}"),
-                    "ws": format!("/ws/rooms/{id}"),
-                })),
-            )
-                .into_response();
-            if c.replayed {
-                res.headers_mut().insert("idempotent-replayed", header::HeaderValue::from_static("true"));
-            }
-            res
-        }
-        Err(e @ CreateError::KeyReused(_)) => error(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
-        Err(e @ CreateError::Closing(_)) => error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
-        Err(e @ CreateError::Storage(_)) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        Ok(c) => created(c),
+        Err(e) => create_error(e),
+    }
+}
+
+/// The answer to a room created (or found again by its idempotency key).
+fn created(c: super::registry::Created) -> Response {
+    if !c.replayed {
+        tracing::info!(variant = c.variant.id(), "room created");
+    }
+    let id = &c.id;
+    let mut res = (
+        StatusCode::CREATED,
+        Json(serde_json::json!({
+            "id": id,
+            "token": c.token,
+            "player": 0,
+            "color": Side::from(c.color),
+            "variant": c.variant.id(),
+            "link": format!("/#/room/{id}"),
+            "ws": format!("/ws/rooms/{id}"),
+        })),
+    )
+        .into_response();
+    if c.replayed {
+        res.headers_mut().insert("idempotent-replayed", header::HeaderValue::from_static("true"));
+    }
+    res
+}
+
+fn create_error(e: CreateError) -> Response {
+    match e {
+        CreateError::KeyReused(_) => error(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
+        CreateError::Closing(_) => error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+        CreateError::Storage(_) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
 }
 

@@ -135,8 +135,9 @@ impl Rooms {
         }
     }
 
-    /// The room created earlier with the idempotency key `key`, if the request matches it.
-    async fn created_with(&self, key: &str, variant: Variant, creator: Color, explicit_side: bool) -> Result<Option<Created>, CreateError> {
+    /// The room created earlier with the idempotency key `key`, if the request matches it
+    /// (a replay, answered before the rate limit: it creates nothing).
+    pub(super) async fn created_with(&self, key: &str, variant: Variant, creator: Color, explicit_side: bool) -> Result<Option<Created>, CreateError> {
         let Some(row) = self.inner.db.room_by_key(create_key_hash(key)).await? else { return Ok(None) };
         let first = self.inner.db.game(GameKey { owner: room_owner(&row.id), game_no: 1 }).await?;
         let color = if first.is_some_and(|g| g.light_player == 1) { Color::Dark } else { Color::Light };

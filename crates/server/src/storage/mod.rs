@@ -138,6 +138,10 @@ pub enum StorageError {
     /// The file is an SQLite database of another program, or of a newer version of this one.
     #[error("the database {path} {reason}. It was left untouched; pass --db with another file")]
     Foreign { path: PathBuf, reason: String },
+    /// Another server has the database open (its lock file is held): two writers would undo
+    /// each other's moves.
+    #[error("the database {path} is in use by another draughts server (it holds {lock}). Stop that server first, or pass --db with another file")]
+    InUse { path: PathBuf, lock: PathBuf },
     /// One stored game or room cannot be read (a move is missing, a value is not what this
     /// program writes); everything else is unaffected (HTTP 409). `what` names it.
     #[error("{what} cannot be read: {reason}. It is kept in the database unchanged")]

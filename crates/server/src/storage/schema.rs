@@ -142,6 +142,15 @@ fn from_v1(tx: &Transaction) -> rusqlite::Result<String> {
         )?;
         tx.execute_batch("DROP TABLE v1_room_moves; DROP TABLE v1_room_games; DROP TABLE v1_rooms;")?;
     }
+    // Schema 1 kept no sign of life: a clock it left running stops at the file's last write
+    // (see `SqliteStorage::open`), not at this start, so the time it lay unused counts for nobody.
+    tx.execute(
+        "INSERT OR IGNORE INTO server_state (key, value)
+         SELECT 'alive_at', max(t) FROM (SELECT max(updated_at) AS t FROM games UNION ALL SELECT max(played_at) FROM moves
+                                         UNION ALL SELECT max(updated_at) FROM rooms)
+         HAVING max(t) IS NOT NULL",
+        [],
+    )?;
     Ok(format!("schema 1 migrated to 2: {games} games, {moves} moves, {room_rows} rooms"))
 }
 

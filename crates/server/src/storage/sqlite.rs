@@ -62,6 +62,32 @@ fn checkpoint_truncate_once(conn: &Connection) -> rusqlite::Result<bool> {
     }
 }
 
+/// Locks `<db>.lock` for this process: a second server on the same database is refused
+/// instead of writing beside the first (each would undo the other's moves, and its signs of
+/// life would hide the other's crash). A separate file, because closing any other handle on the
+/// database file itself would drop SQLite's own locks. The lock goes with the process, also
+/// after a crash; a storage of this process closing a moment ago is waited for briefly.
+fn lock_file(path: &Path) -> Result<std::fs::File, StorageError> {
+    let mut lock_path = path.as_os_str().to_owned();
+    lock_path.push(".lock");
+    let lock_path = PathBuf::from(lock_path);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(|e| StorageError::cannot_open(path, &e))?;
+    for attempt in 0..40 {
+        match file.try_lock() {
+            Ok(()) => return Ok(file),
+            Err(std::fs::TryLockError::WouldBlock) if attempt < 39 => std::thread::sleep(Duration::from_millis(50)),
+            Err(std::fs::TryLockError::WouldBlock) => break,
+            Err(std::fs::TryLockError::Error(e)) => return Err(StorageError::cannot_open(path, &e)),
+        }
+    }
+    Err(StorageError::InUse { path: path.to_path_buf(), lock: lock_path })
+}
+
 /// Room ids loaded in memory, which the expiry sweep leaves alone.
 pub type LiveIds = Arc<Mutex<HashSet<String>>>;
 
@@ -94,6 +120,8 @@ enum Job {
 /// The SQLite storage: a handle on the writer thread. The thread ends, leaving an empty
 /// write-ahead log, when the last handle is dropped.
 pub struct SqliteStorage {
+    /// The lock file `<db>.lock`, locked while this storage is open.
+    _lock: std::fs::File,
     tx: mpsc::Sender<Job>,
     /// The reader thread: loading a game or a room never splits the writer's group commit.
     reads: mpsc::Sender<OnConnection>,
@@ -119,6 +147,7 @@ impl SqliteStorage {
                 std::fs::create_dir_all(dir).map_err(|e| failed(&e))?;
             }
         }
+        let lock = lock_file(path)?;
         let existed = path.exists() && std::fs::metadata(path).map(|m| m.len() > 0).unwrap_or(false);
         let mut conn = Connection::open(path).map_err(|e| failed(&e))?;
         // The writer of a storage just closed may still be emptying its log.
@@ -190,7 +219,7 @@ impl SqliteStorage {
         let (tx, rx) = mpsc::channel();
         let wal = wal_path(path);
         std::thread::Builder::new().name("db-writer".into()).spawn(move || writer(conn, rx, opts, live, wal)).map_err(|e| failed(&e))?;
-        Ok(SqliteStorage { tx, reads, path: path.to_path_buf() })
+        Ok(SqliteStorage { _lock: lock, tx, reads, path: path.to_path_buf() })
     }
 
     /// Runs the query `f` on the reader's connection.
@@ -723,6 +752,17 @@ mod tests {
     }
 
     #[test]
+    fn a_second_server_on_the_same_database_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite3");
+        let first = open(&path);
+        let msg = SqliteStorage::open(&path, SqliteOptions::default(), LiveIds::default()).err().expect("refused").to_string();
+        assert!(msg.contains("in use by another draughts server") && msg.contains("db.sqlite3.lock"), "{msg}");
+        drop(first);
+        drop(open(&path));
+    }
+
+    #[test]
     fn a_permission_error_gets_advice_about_permissions() {
         let path = Path::new("/somewhere/db.sqlite3");
         let denied = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
@@ -887,7 +927,9 @@ mod tests {
         let games = s.games(room_owner("r1")).await.unwrap();
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].result, Some((Some("dark".into()), "resignation".into())));
-        assert_eq!(games[1].clock, Clock::new([300, 400], Some(5000)), "the clock came into the current game's row");
+        // The clock came into the current game's row, stopped at the file's last write (move 1
+        // of game 2 at 4 ms: before its turn began, so nothing is added).
+        assert_eq!(games[1].clock, Clock::new([300, 400], None));
         assert_eq!(games[1].moves, [StoredMove { text: "9-13".into(), spent_ms: 6, msg_id: Some("a".into()) }]);
         assert_eq!(games[1].light_player, 1);
         let version: i64 = sql(&path).query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
