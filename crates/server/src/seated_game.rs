@@ -118,13 +118,6 @@ impl SeatedGame {
         self.offers
     }
 
-    /// Puts back the clock and offers stored beside the moves (a room's state), after
-    /// [`SeatedGame::replay`].
-    pub fn restore(&mut self, clock: Clock, offers: Offers) {
-        self.clock = clock;
-        self.offers = offers;
-    }
-
     /// Sets the standing offers (the room decides who may offer what).
     pub fn set_offers(&mut self, offers: Offers) {
         self.offers = offers;

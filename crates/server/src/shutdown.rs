@@ -1,6 +1,6 @@
 //! Shutting down without losing time or moves: once shutdown begins ([`Closing`]), every action
 //! is refused with a clear message, every running clock is stopped (loaded or not), connections
-//! are closed with code 1012, and the storage is left tidy.
+//! are closed with code 1012, and (in `serve`) the storage is flushed.
 
 use crate::storage::now_ms;
 use crate::AppState;
@@ -27,8 +27,9 @@ impl Closing {
 }
 
 /// Shuts the server's state down: refuses actions, stops the clocks of the loaded tables and
-/// rooms (in memory and stored), then every other clock still running in the storage, closes
-/// the room connections and flushes the storage.
+/// rooms (in memory and stored), closes the room connections, then stops every other clock
+/// still running in the storage. [`crate::serve`] flushes the storage once the connections are
+/// gone (their last writes included).
 pub async fn shut_down(state: &AppState) {
     state.closing.begin();
     {
@@ -51,8 +52,5 @@ pub async fn shut_down(state: &AppState) {
         Ok(0) => {}
         Ok(n) => tracing::info!(clocks = n, "clocks of rooms not in memory stopped"),
         Err(e) => tracing::error!("could not stop the stored clocks: {e}"),
-    }
-    if let Err(e) = state.storage.flush().await {
-        tracing::warn!("database checkpoint at shutdown: {e}");
     }
 }

@@ -221,9 +221,5 @@ impl Rooms {
             // Give the connections' writers a moment to send their close frames.
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
-        // Leave an empty write-ahead log: everything is in the database file.
-        if let Err(e) = self.inner.db.flush().await {
-            tracing::warn!("database checkpoint at shutdown: {e}");
-        }
     }
 }

@@ -51,8 +51,7 @@ pub(crate) async fn load_core(storage: &dyn Storage, id: &str) -> Result<Option<
         .await?
         .ok_or_else(|| broken(format!("game {} is missing", row.game_no)))?;
     let mut seated = replay(variant, &g).map_err(broken)?;
-    let clock = seated.clock();
-    seated.restore(clock, stored.offers);
+    seated.set_offers(stored.offers);
     Ok(Some(Core {
         id: row.id,
         variant,
