@@ -41,6 +41,7 @@
  * @property {Piece[]} pieces
  * @property {Move[]} legal
  * @property {boolean} must_capture
+ * @property {string[]} [outranked] pieces that could capture, but another capture takes more (or comes first)
  */
 
 /**
@@ -113,7 +114,8 @@
  * @typedef {Game & {
  *   seq: number, now: number, room: string, game: number, light_player: number, started: boolean,
  *   seats: { light: Seat, dark: Seat }, grace_ms: number,
- *   draw_offer: Side | null, takeback: Side | null, rematch: { light: boolean, dark: boolean } | null
+ *   draw_offer: Side | null, takeback: Side | null, rematch: { light: boolean, dark: boolean } | null,
+ *   declined?: { what: 'draw' | 'takeback', by: Side } | null
  * }} RoomState
  */
 

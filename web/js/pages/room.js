@@ -142,6 +142,11 @@ export class RoomPage {
     this.state = st;
     if (this.player !== null) this.color = this.player === st.light_player ? 'light' : 'dark';
     this.render();
+    // Only the state right after a decline carries it; the side who asked is told, once.
+    const d = st.declined;
+    if (d && this.color && d.by !== this.color) {
+      this.view.message(d.what === 'draw' ? 'Your draw offer was declined.' : 'Your friend refused to take back your move.');
+    }
   }
 
   /** @param {Moved} msg */

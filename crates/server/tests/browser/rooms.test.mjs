@@ -143,6 +143,9 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
   assert.match(await friend.textContent('#ask-text'), /offers a draw/);
   await friend.click('#ask-no');
   await friend.waitForSelector('#ask-bar', { state: 'hidden' });
+  // The host is told, in words; the friend who declined is not.
+  await host.waitForFunction(() => /Your draw offer was declined/.test(document.querySelector('#message')?.textContent ?? ''));
+  assert.doesNotMatch(await friend.textContent('#message'), /declined/);
 
   // The host resigns: everybody sees the result in words.
   await host.click('#resign');
