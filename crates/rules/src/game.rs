@@ -269,6 +269,12 @@ impl Game {
         self.finish(Outcome::Win(!loser, Reason::Resignation))
     }
 
+    /// Lifts a result decided outside the rules (a resignation taken back): the game goes on
+    /// from the same position, unless the position itself ends it.
+    pub fn reopen(&mut self) {
+        self.outcome = self.judge();
+    }
+
     /// Ends the game with an outcome decided outside the rules (agreement, abandonment).
     pub fn finish(&mut self, outcome: Outcome) -> Result<(), PlayError> {
         if let Some(o) = self.outcome {

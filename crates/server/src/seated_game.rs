@@ -189,6 +189,19 @@ impl SeatedGame {
         Ok(())
     }
 
+    /// Lifts a resignation at `now`, no move taken back; the clock runs again when `restart`.
+    /// Returns whether there was one to lift.
+    pub fn lift_resignation(&mut self, now: i64, restart: bool) -> bool {
+        if !matches!(self.game.outcome(), Some(Outcome::Win(_, Reason::Resignation))) {
+            return false;
+        }
+        self.game.reopen();
+        if restart && self.game.outcome().is_none() {
+            self.start_clock(now);
+        }
+        true
+    }
+
     /// Ends the game at `now` with a result decided outside the board (agreement, resignation,
     /// abandonment): the clock stops and the offers lapse.
     pub fn finish(&mut self, outcome: Outcome, now: i64) -> Result<(), PlayError> {

@@ -244,8 +244,13 @@ impl Table {
 
     /// Takes back moves: one ply with two players; against the computer, back to the person's
     /// previous turn (the computer's reply and the person's move; the computer's first move
-    /// when it began). Returns how many plies.
+    /// when it began). After a resignation it only lifts the resignation: the player takes
+    /// back the resigning, not a move (0 plies). Returns how many plies.
     pub fn undo(&mut self, ops: &mut Vec<Op>) -> Result<usize, TableError> {
+        if self.seated.lift_resignation(now_ms(), true) {
+            ops.push(self.save_op());
+            return Ok(0);
+        }
         let game = self.game();
         if game.ply() == 0 {
             return Err(TableError::Conflict("no move to undo".into()));

@@ -134,6 +134,23 @@ async fn malformed_and_illegal_moves_are_refused_with_reasons() {
 }
 
 #[tokio::test]
+async fn a_piece_whose_capture_is_outranked_is_listed() {
+    let s = server();
+    // 32 could take 28, but 45 takes two (40, then 39) and the most must be taken.
+    let mut body = two_player();
+    body["position"] = json!("W:W32,45:B28,39,40");
+    let g = s.ok("POST", "/api/games/international/new", Some(body)).await;
+    assert_eq!(g["position"]["outranked"], json!(["32"]));
+    assert_eq!(g["position"]["legal"][0]["from"], "45");
+    // Free choice (English): h2 takes one, c3 two; both are legal, none is outranked.
+    let mut body = two_player();
+    body["position"] = json!("Light c3; Light h2; Dark d4; Dark d6; Dark g3. Light to move.");
+    let g = s.ok("POST", "/api/games/english/new", Some(body)).await;
+    assert_eq!(g["position"]["legal"].as_array().unwrap().len(), 2);
+    assert_eq!(g["position"]["outranked"], json!([]));
+}
+
+#[tokio::test]
 async fn capture_routes_that_differ_only_in_pieces_taken_are_both_playable() {
     let s = server();
     // Two captures from c1 (30) to c5 (14): over b2 and b4 via a3 (21), or over d2 and d4 via e3 (23).
@@ -175,7 +192,17 @@ async fn undo_resign_and_their_errors() {
     s.err("POST", "/api/games/russian/resign", None, StatusCode::CONFLICT, "game is over").await;
     s.err("POST", "/api/games/russian/move", Some(r#"{"text":"f6-e5"}"#), StatusCode::CONFLICT, "game is over").await;
     s.err("POST", "/api/games/russian/hint", None, StatusCode::CONFLICT, "game is over").await;
-    // Undo lifts the resignation.
+    // Undo lifts the resignation only: the move before it stays, and the next undo takes it back.
+    let g = s.ok("POST", "/api/games/russian/undo", None).await;
+    assert!(g["outcome"].is_null());
+    assert_eq!(g["ply"], 1, "the resignation is taken back, not a move");
+    assert_eq!(g["side_to_move"], "dark");
+    assert!(!g["position"]["legal"].as_array().unwrap().is_empty());
+    let g = s.ok("POST", "/api/games/russian/undo", None).await;
+    assert_eq!(g["ply"], 0);
+    // A resignation before any move is lifted too.
+    let g = s.ok("POST", "/api/games/russian/resign", None).await;
+    assert_eq!(g["outcome"]["reason"], "resignation");
     let g = s.ok("POST", "/api/games/russian/undo", None).await;
     assert!(g["outcome"].is_null());
     assert_eq!(g["ply"], 0);

@@ -146,8 +146,9 @@ export function canRematch(r, v) {
 }
 
 /**
- * A local table may take back a move once one is played and the computer is not thinking.
+ * A local table may take back a move once one is played, or a resignation (Undo lifts only the
+ * resignation), while the computer is not thinking.
  * @param {Game} g
  * @param {boolean} busy
  */
-export const canUndo = (g, busy) => g.ply > 0 && !busy;
+export const canUndo = (g, busy) => (g.ply > 0 || g.outcome?.reason === 'resignation') && !busy;

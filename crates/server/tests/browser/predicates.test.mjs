@@ -96,6 +96,8 @@ test('resign, rematch and undo', () => {
   assert.equal(p.canUndo(game(), false), false);
   assert.equal(p.canUndo(game({ ply: 1 }), false), true);
   assert.equal(p.canUndo(game({ ply: 1 }), true), false);
+  // A resignation before any move can be taken back.
+  assert.equal(p.canUndo(game({ outcome: { text: 'Light wins: Dark resigned', result: '1-0', winner: 'light', reason: 'resignation' } }), false), true);
 });
 
 test('routes: a page and its argument, and addresses that are not routes', () => {
