@@ -518,23 +518,43 @@ pub(crate) fn exists<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, kings:
         return true;
     }
     let own_kings = own & kings;
-    if own_kings != 0 {
-        let mut found = false;
-        each_dir!(D => {
-            let dir = &g.dirs[D];
-            let mut ray = dir.step_into(own_kings);
-            if flying::<R>() {
-                while ray != 0 {
-                    found |= dir.step_into(ray & enemy) & empty != 0;
-                    ray = dir.step_into(ray & empty);
-                }
-            } else {
+    own_kings != 0 && kings_can_capture::<R>(own_kings, enemy, empty)
+}
+
+/// True if one of `own_kings` can take a piece of `enemy` (a first jump, flying or not).
+#[inline(always)]
+fn kings_can_capture<R: RuleSet>(own_kings: u64, enemy: u64, empty: u64) -> bool {
+    let g = &R::R.geometry;
+    let mut found = false;
+    each_dir!(D => {
+        let dir = &g.dirs[D];
+        let mut ray = dir.step_into(own_kings);
+        if flying::<R>() {
+            while ray != 0 {
                 found |= dir.step_into(ray & enemy) & empty != 0;
+                ray = dir.step_into(ray & empty);
             }
-        });
-        return found;
+        } else {
+            found |= dir.step_into(ray & enemy) & empty != 0;
+        }
+    });
+    found
+}
+
+/// The pieces of the side to move (Light when `LIGHT`) that could take at least one piece,
+/// whether or not the capture choice of the variant lets them (a longer capture elsewhere).
+pub(crate) fn capturers<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, kings: u64) -> u64 {
+    let empty = R::R.geometry.board & !(own | enemy);
+    let mut found = capturing_men::<R, LIGHT>(own & !kings, enemy, kings, empty);
+    let mut own_kings = own & kings;
+    while own_kings != 0 {
+        let bit = own_kings & own_kings.wrapping_neg();
+        own_kings &= own_kings - 1;
+        if kings_can_capture::<R>(bit, enemy, empty) {
+            found |= bit;
+        }
     }
-    false
+    found
 }
 
 /// Single jumps of men: for each direction `d`, the men that can take the piece next to them in

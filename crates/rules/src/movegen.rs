@@ -5,6 +5,7 @@ use crate::bitboard::each_dir;
 use crate::captures;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
+use crate::square::Square;
 use crate::variant::{with_rules, KingRange, RuleSet};
 use crate::Color;
 
@@ -166,10 +167,42 @@ impl Position {
         with_side!(self, R, L => captures::exists::<R, L>(own, enemy, kings))
     }
 
+    /// The pieces of the side to move that could take a piece, in square order, including those
+    /// whose captures the variant's capture choice rules out (another takes more, or comes first
+    /// in Italian): what a player who clicks such a piece is told about.
+    pub fn capturing_pieces(&self) -> Vec<Square> {
+        let (_, own, enemy, kings) = sides(self);
+        let mut bits = with_side!(self, R, L => captures::capturers::<R, L>(own, enemy, kings));
+        let mut out = Vec::new();
+        while bits != 0 {
+            out.push(Square::from_bit(bits.trailing_zeros()));
+            bits &= bits - 1;
+        }
+        out
+    }
+
     /// True if the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
         let (_, own, enemy, kings) = sides(self);
         with_side!(self, R, L => captures::exists::<R, L>(own, enemy, kings)
             || count_quiet::<R, L>(own, enemy, kings) > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::notation::fen;
+    use crate::Variant;
+
+    #[test]
+    fn a_piece_with_a_shorter_capture_is_among_the_capturing_pieces() {
+        // 32 can take one piece (28); 45 takes two (40, then 39): only 45's capture is legal.
+        let pos = fen::parse(Variant::International, "W:W32,45:B28,39,40").unwrap();
+        let froms: Vec<String> = pos.legal_moves().iter().map(|m| m.from().name(Variant::International)).collect();
+        assert_eq!(froms, ["45"]);
+        let capturing: Vec<String> = pos.capturing_pieces().iter().map(|s| s.name(Variant::International)).collect();
+        assert_eq!(capturing, ["32", "45"]);
+        // Quiet moves only: nobody can capture.
+        assert!(fen::parse(Variant::International, "W:W32:B10").unwrap().capturing_pieces().is_empty());
     }
 }

@@ -70,6 +70,9 @@ pub struct PositionJson {
     pub legal: Vec<MoveJson>,
     /// True when the legal moves are captures (capture is compulsory).
     pub must_capture: bool,
+    /// The pieces of the side to move that could capture but may not, because another capture
+    /// takes more (or, in Italian, comes first): a click on one is answered with why.
+    pub outranked: Vec<String>,
 }
 
 impl PositionJson {
@@ -99,6 +102,11 @@ impl PositionJson {
             side_to_move: pos.side_to_move().into(),
             pieces,
             must_capture: legal.iter().any(|m| m.is_capture()),
+            outranked: if legal.iter().any(|m| m.is_capture()) {
+                pos.capturing_pieces().into_iter().filter(|&s| !legal.iter().any(|m| m.from() == s)).map(|s| s.name(v)).collect()
+            } else {
+                Vec::new()
+            },
             legal: legal.iter().map(|m| MoveJson::new(v, m)).collect(),
         }
     }

@@ -28,6 +28,7 @@
  * @property {Piece[]} pieces
  * @property {Move[]} [legal]
  * @property {boolean} [mustCapture]
+ * @property {string[]} [outranked]
  * @property {Side | null} [movable]
  * @property {Move | null} [lastMove]
  */
@@ -93,6 +94,8 @@ export class Board {
     /** @type {Move[]} */
     this.legal = [];
     this.mustCapture = false;
+    /** @type {string[]} pieces whose capture another capture outranks */
+    this.outranked = [];
     /** @type {Side | null} who may move now */
     this.movable = null;
     /** @type {Move | null} */
@@ -156,6 +159,7 @@ export class Board {
     this.pieces = state.pieces;
     this.legal = state.legal || [];
     this.mustCapture = !!state.mustCapture;
+    this.outranked = state.outranked || [];
     this.movable = state.movable || null;
     this.lastMove = state.lastMove || null;
     this.sel = null;
@@ -519,7 +523,10 @@ export class Board {
         this.sel = null;
         this.drawMarks();
         this.updateLabels();
-        this.message('A capture is compulsory: one of the marked pieces must capture.', 'warn');
+        // A piece that can capture is told why it may not: the rule of the longest capture.
+        if (!this.outranked.includes(name)) this.message('A capture is compulsory: one of the marked pieces must capture.', 'warn');
+        else if (this.variant.id === 'italian') this.message('This piece can capture, but another capture comes first (it takes more pieces, or is made by a king, or takes more kings, or takes a king sooner): one of the marked pieces must capture.', 'warn');
+        else this.message('This piece can capture, but another capture takes more pieces, and the one that takes the most must be played: one of the marked pieces must capture.', 'warn');
         return;
       }
       this.message('That piece has no legal move.', 'warn');

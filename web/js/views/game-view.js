@@ -248,6 +248,7 @@ export class GameView {
       pieces: game.position.pieces,
       legal: game.position.legal,
       mustCapture: game.position.must_capture,
+      outranked: game.position.outranked,
       movable: movableSide(game, viewer, !!opts.busy),
       lastMove: game.last_move,
     });

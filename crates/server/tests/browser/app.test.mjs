@@ -157,6 +157,20 @@ test('turkish captures vanish at once (no ghosts)', { timeout: 60000 }, async ()
   await page.context().close();
 });
 
+test('a piece whose capture is not the longest is told so', { timeout: 60000 }, async () => {
+  const page = await newPage(browser);
+  await openPlay(page, server.url, 'international');
+  await newGame(page, { mode: 'two-player' });
+  // 32 can take 28, but 45 takes two pieces (40, then 39).
+  await setUp(page, 'W:W32,45:B28,39,40');
+  await page.waitForFunction(() => !document.querySelector('#setup-dialog').open);
+  await clickSquare(page, '32');
+  await page.waitForFunction(() => /another capture takes more pieces/.test(document.querySelector('#message').textContent));
+  const forced = await page.$$eval('#board-wrap .marks .forced', (f) => f.map((x) => x.dataset.square));
+  assert.deepEqual(forced, ['45']);
+  await page.context().close();
+});
+
 test('the forced-capture hint marks the pieces that must capture', { timeout: 60000 }, async () => {
   const page = await newPage(browser);
   await openPlay(page, server.url, 'american');
