@@ -349,7 +349,7 @@ async fn clock(State(state): State<AppState>, Path(id): Path<String>, bytes: Byt
 
 async fn download_pdn(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Response> {
     let v = variant(&id)?;
-    let text = with_table(&state, v, |_, t| Ok(pdn_io::write(t.game(), &t.settings()))).await?;
+    let text = with_table(&state, v, |_, t| Ok(pdn_io::write(t.game(), &t.settings(), t.started_at()))).await?;
     let name = format!("attachment; filename=\"draughts-{}.pdn\"", v.id());
     Ok(([(header::CONTENT_TYPE, "application/x-pdn; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, name)], text).into_response())
 }

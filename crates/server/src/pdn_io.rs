@@ -8,8 +8,10 @@ use draughts_rules::notation::pdn::{self, replay};
 use draughts_rules::{Game, Variant};
 use serde::Serialize;
 
-/// Writes a table's game as PDN, with Event/Date/White/Black tags naming who played.
-pub fn write(game: &Game, settings: &Settings) -> String {
+/// Writes a table's game as PDN: `Event`, `Date` (the game's start, UTC), `White`/`Black`
+/// naming who played (the computer with its level: "Computer (level 4)", as other draughts
+/// programs name an engine), and `Termination` in words once the game is over.
+pub fn write(game: &Game, settings: &Settings, started_at: i64) -> String {
     let (white, black) = match settings.mode {
         Mode::TwoPlayer => ("Player 1".to_string(), "Player 2".to_string()),
         Mode::Computer => {
@@ -20,12 +22,36 @@ pub fn write(game: &Game, settings: &Settings) -> String {
             }
         }
     };
-    let tags = vec![
+    let mut tags = vec![
         ("Event".to_string(), format!("{} game", game.variant().rules().name)),
+        ("Date".to_string(), pdn_date(started_at)),
         ("White".to_string(), white),
         ("Black".to_string(), black),
     ];
+    tags.extend(termination(game));
     replay::write_pdn(game, &tags)
+}
+
+/// The `Termination` tag of a finished game: how it ended, in the words the page shows
+/// ("Light wins: Dark resigned", "Draw: agreed by the players").
+pub fn termination(game: &Game) -> Option<(String, String)> {
+    game.outcome().map(|o| ("Termination".to_string(), o.to_string()))
+}
+
+/// `YYYY.MM.DD` of a Unix time in ms (UTC), as PDN writes dates.
+pub fn pdn_date(ms: i64) -> String {
+    let days = ms.div_euclid(86_400_000);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
+    format!("{y:04}.{m:02}.{d:02}")
 }
 
 /// One position of a game being stepped through.
@@ -132,4 +158,15 @@ pub fn read(text: &str, fallback: Option<Variant>) -> Result<PdnReply, String> {
         games.push(out);
     }
     Ok(PdnReply { games, warnings: file.warnings.iter().map(|w| w.to_string()).collect() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pdn_dates() {
+        assert_eq!(pdn_date(0), "1970.01.01");
+        assert_eq!(pdn_date(1_709_210_096_000), "2024.02.29");
+    }
 }

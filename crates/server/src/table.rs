@@ -101,6 +101,8 @@ pub enum TableError {
 pub struct Table {
     seated: SeatedGame,
     settings: Settings,
+    /// When the game began (Unix ms): the PDN download's `Date`.
+    started_at: i64,
 }
 
 impl Table {
@@ -111,7 +113,7 @@ impl Table {
 
     /// A table with a fresh game and default settings, not yet stored ([`Table::create_ops`]).
     pub fn blank(variant: Variant) -> Table {
-        Table { seated: SeatedGame::new(Game::new(variant)), settings: Settings::default_for(variant) }
+        Table { seated: SeatedGame::new(Game::new(variant)), settings: Settings::default_for(variant), started_at: now_ms() }
     }
 
     /// Rebuilds a table from its stored game by replaying every move.
@@ -131,7 +133,7 @@ impl Table {
             }
             None => Settings::default_for(variant),
         };
-        Ok(Table { seated, settings })
+        Ok(Table { seated, settings, started_at: saved.started_at })
     }
 
     /// What stores this table as a new game, replacing the saved one.
@@ -142,7 +144,7 @@ impl Table {
             variant: self.seated.variant().id(),
             start_fen: fen::write(self.game().start()),
             light_player: 0,
-            started_at: now_ms(),
+            started_at: self.started_at,
             replace: true,
         }];
         for ply in 1..=self.game().ply() {
@@ -168,6 +170,11 @@ impl Table {
         self.seated.game()
     }
 
+    /// When the game began (Unix ms).
+    pub fn started_at(&self) -> i64 {
+        self.started_at
+    }
+
     /// The settings.
     pub fn settings(&self) -> Settings {
         self.settings
@@ -190,7 +197,7 @@ impl Table {
             Some(p) => Game::from_position(p),
             None => Game::new(v),
         };
-        *self = Table { seated: SeatedGame::new(game), settings };
+        *self = Table { seated: SeatedGame::new(game), settings, started_at: now_ms() };
         // Started from a page that shows it: the clock runs from now.
         self.seated.start_clock(now_ms());
         ops.extend(self.create_ops());

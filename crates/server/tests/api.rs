@@ -298,6 +298,18 @@ async fn pdn_download_and_reading() {
     assert_eq!(status, StatusCode::OK);
     assert!(ctype.starts_with("application/x-pdn"));
     assert!(pdn.contains("[GameType \"21\"]") && pdn.contains("1. 11-15 23-19"), "{pdn}");
+    // The date the game began, in PDN's form and UTC; no Termination while it goes on.
+    let date = pdn.lines().find_map(|l| l.strip_prefix("[Date \"")).and_then(|d| d.strip_suffix("\"]")).expect("a Date tag");
+    assert!(date.len() == 10 && date.as_bytes()[4] == b'.' && date.as_bytes()[7] == b'.' && date.starts_with("20"), "{pdn}");
+    assert!(!pdn.contains("[Termination"), "{pdn}");
+    s.ok("POST", "/api/games/english/resign", None).await;
+    let (_, _, over) = s.raw("GET", "/api/games/english/pdn", None).await;
+    assert!(over.contains("[Termination \"Light wins: Dark resigned\"]") && over.contains("[Result \"1-0\"]"), "{over}");
+    assert!(over.contains(&format!("[Date \"{date}\"]")), "the date stays the game's start: {over}");
+    // Against the computer, its level is named with it.
+    s.ok("POST", "/api/games/russian/new", Some(json!({"settings": {"mode": "computer", "level": 4, "human_side": "light", "turn_board": false}}))).await;
+    let (_, _, vs) = s.raw("GET", "/api/games/russian/pdn", None).await;
+    assert!(vs.contains("[White \"You\"]") && vs.contains("[Black \"Computer (level 4)\"]"), "{vs}");
     // Read it back and step through it.
     let r = s.ok("POST", "/api/pdn", Some(json!({"pdn": pdn}))).await;
     let game = &r["games"][0];

@@ -730,6 +730,9 @@ async fn draws_takebacks_resignation_and_rematch_with_colours_swapped() {
     assert_eq!(status, 200);
     assert_eq!(pdn.matches("[Round ").count(), 2, "{pdn}");
     assert!(pdn.contains("[Result \"1/2-1/2\"]"));
+    // How each game ended, in words.
+    assert!(pdn.contains("[Termination \"Draw: agreed by the players\"]"), "{pdn}");
+    assert!(pdn.contains(" resigned\"]"), "{pdn}");
     let (status, one) = s.http("GET", &format!("/api/rooms/{room}/pdn?game=2"), None).await;
     assert_eq!(status, 200);
     assert_eq!(one.matches("[Round ").count(), 1);

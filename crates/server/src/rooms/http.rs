@@ -229,7 +229,7 @@ pub(super) async fn room_pdn(State(state): State<AppState>, Path(id): Path<Strin
     }
     let mut text = String::new();
     for g in &games {
-        let date = pdn_date(g.started_at);
+        let date = crate::pdn_io::pdn_date(g.started_at);
         let (white, black) = if g.light_player == 0 { ("Room creator", "Guest") } else { ("Guest", "Room creator") };
         let tags: Vec<(String, String)> = vec![
             ("Event".into(), format!("Online room, {}", variant.rules().name)),
@@ -239,6 +239,7 @@ pub(super) async fn room_pdn(State(state): State<AppState>, Path(id): Path<Strin
             ("White".into(), white.into()),
             ("Black".into(), black.into()),
         ];
+        let tags: Vec<(String, String)> = tags.into_iter().chain(crate::pdn_io::termination(&g.game)).collect();
         text.push_str(&draughts_rules::notation::pdn::replay::write_pdn(&g.game, &tags));
         if !text.ends_with('\n') {
             text.push('\n');
@@ -250,31 +251,4 @@ pub(super) async fn room_pdn(State(state): State<AppState>, Path(id): Path<Strin
         None => format!("attachment; filename=\"draughts-room-{}.pdn\"", &id[..8]),
     };
     ([(header::CONTENT_TYPE, "application/x-pdn; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, name)], text).into_response()
-}
-
-/// `YYYY.MM.DD` of a Unix time in ms (UTC), as PDN writes dates.
-fn pdn_date(ms: i64) -> String {
-    let days = ms.div_euclid(86_400_000);
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pdn_dates() {
-        assert_eq!(pdn_date(0), "1970.01.01");
-        assert_eq!(pdn_date(1_709_210_096_000), "2024.02.29");
-    }
 }
