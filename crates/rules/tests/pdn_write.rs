@@ -43,6 +43,27 @@ fn written_games_replay_to_the_same_moves() {
 }
 
 #[test]
+fn russian_captures_are_written_with_a_colon_and_both_forms_are_read() {
+    let mut g = Game::new(Variant::Russian);
+    for text in ["c3-d4", "f6-e5", "d4xf6", "g7xe5"] {
+        let mv = draughts_rules::notation::movetext::parse(g.position(), text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        g.play(&mv).unwrap();
+    }
+    let text = replay::write_pdn(&g, &[]);
+    assert!(text.contains("1. c3-d4 f6-e5 2. d4:f6 g7:e5"), "{text}");
+    assert!(!text.contains("d4xf6"), "{text}");
+    for record in [text.clone(), text.replace(':', "x")] {
+        let pg = &pdn::parse(&record).games[0];
+        let r = replay::replay(pg, Variant::Russian).unwrap_or_else(|e| panic!("{e}\n{record}"));
+        assert_eq!(r.moves.len(), 4, "{record}");
+    }
+    // Elsewhere captures keep their `x`.
+    let e = replay::write_pdn(&random_game(Variant::English, 1, 60), &[]);
+    let moves: String = e.lines().filter(|l| !l.starts_with('[')).collect();
+    assert!(moves.contains('x') && !moves.contains(':'), "{e}");
+}
+
+#[test]
 fn game_types_follow_the_issue() {
     let expect = [
         (Variant::International, 20),

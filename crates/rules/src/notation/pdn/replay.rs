@@ -321,7 +321,8 @@ pub struct RecordOptions {
 
 /// Writes `game` as a PDN record: `opts.tags`, then `Result`, `GameType` (and `Variant` for the
 /// local 8x8 settings), `Termination` when `opts.outcome` is given, `SetUp`/`FEN` when the game
-/// did not start from the start position, and the moves with their full paths. Every PDN the
+/// did not start from the start position, and the moves with their full paths (captures with
+/// `:` in Russian, `x` elsewhere). Every PDN the
 /// project writes goes through here; [`crate::notation::pdn::parse`] and [`replay`] read it
 /// back to the same moves.
 pub fn write_pdn_with(game: &Game, opts: &RecordOptions) -> String {
@@ -342,7 +343,14 @@ pub fn write_pdn_with(game: &Game, opts: &RecordOptions) -> String {
         tags.push(("SetUp".into(), "1".into()));
         tags.push(("FEN".into(), crate::notation::fen::write(start)));
     }
-    let moves: Vec<String> = game.moves().iter().map(|m| movetext::write(v, m)).collect();
+    // Russian PDN writes captures with `:` (RULES.md section 6), as the Russian sources do;
+    // the squares are algebraic there, so no `x` in the text is anything but a capture.
+    let moves: Vec<String> = game
+        .moves()
+        .iter()
+        .map(|m| movetext::write(v, m))
+        .map(|t| if v == Variant::Russian { t.replace('x', ":") } else { t })
+        .collect();
     let opts = pdn::WriteOptions {
         black_first: start.side_to_move() == Color::Dark && v.rules().first_mover == Color::Light,
         comments: opts.comments.clone(),
