@@ -92,7 +92,10 @@ export class PdnPage {
         select('pdn-games'),
         r.games.map((g, i) => {
           const tag = (/** @type {string} */ n) => (g.tags.find((t) => t[0].toLowerCase() === n) || [])[1];
-          return { value: String(i), text: `${g.number}. ${tag('white') || '?'} – ${tag('black') || '?'} ${g.result || ''} (${g.variant || 'unknown rules'})` };
+          // Italian files name the players in Bianco and Nero (and the result in Risultato).
+          const white = tag('white') || tag('bianco') || '?';
+          const black = tag('black') || tag('nero') || '?';
+          return { value: String(i), text: `${g.number}. ${white} – ${black} ${g.result || tag('risultato') || ''} (${g.variant || 'unknown rules'})` };
         }),
       );
       $('pdn-view').hidden = false;

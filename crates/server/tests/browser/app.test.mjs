@@ -315,6 +315,23 @@ test('open a PDN game and step through it', { timeout: 60000 }, async () => {
   await page.click('#pdn-next');
   assert.equal(await inView(), true, 'the first move is in view again');
   await page.screenshot({ path: join(SHOTS, 'pdn-viewer.png') });
+  // The stepper stays put while stepping, whatever the move's text, on a phone too.
+  await page.setViewportSize({ width: 320, height: 800 });
+  const where = () => page.$eval('#pdn-next', (b) => { const r = b.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top)]; });
+  await page.click('#pdn-first');
+  const at = await where();
+  const steps = await page.$$eval('#pdn-moves td[data-ply]', (tds) => tds.length);
+  assert.ok(steps >= 8, `${steps} moves`);
+  for (let i = 0; i < steps; i++) {
+    await page.click('#pdn-next');
+    assert.deepEqual(await where(), at, `the Forward button moved at step ${i + 1}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // Italian files name the players in Bianco and Nero.
+  await page.fill('#pdn-text', '[Bianco "BORGHETTI Michele"]\n[Nero "MASCOLO Luca"]\n[Risultato "1-0"]\n[GameType "22"]\n1. 21-17 12-15 2. 23-19 11-14 1-0');
+  await page.click('#pdn-form button[type="submit"]');
+  await page.waitForFunction(() => document.querySelector('#pdn-ply').textContent === 'Start');
+  assert.match(await page.textContent('#pdn-games option'), /BORGHETTI Michele – MASCOLO Luca/);
   await page.fill('#pdn-text', 'this is not a game');
   await page.click('#pdn-form button[type="submit"]');
   await page.waitForFunction(() => /no game found/.test(document.querySelector('#pdn-error').textContent));
