@@ -161,7 +161,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games/{variant}/clock", post(clock))
         .route("/api/games/{variant}/pdn", get(download_pdn))
         .route("/api/position", post(position))
-        .route("/api/pdn", post(read_pdn))
+        // Game collections are bigger than any other body: the PDN viewer alone takes more.
+        .route("/api/pdn", post(read_pdn).layer(axum::extract::DefaultBodyLimit::max(crate::limits::MAX_PDN_BODY)))
         .route("/api/{*rest}", any(|| async { ApiError::not_found("no such API endpoint; see docs/api.md") }))
 }
 

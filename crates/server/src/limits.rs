@@ -16,7 +16,8 @@
 //! - **Rates per address**: [`RateByAddress`], a token bucket per client address (room
 //!   creation).
 //! - **Errors as JSON**: [`json_errors`] gives every error under `/api/` and `/ws/` the API's
-//!   shape, those of the HTTP layer too (a body over [`MAX_BODY`], a method not allowed).
+//!   shape, those of the HTTP layer too (a body over [`MAX_BODY`], or [`MAX_PDN_BODY`] for the
+//!   PDN viewer, a method not allowed).
 
 use axum::extract::connect_info::{ConnectInfo, Connected};
 use axum::extract::ws::{CloseFrame, Message, WebSocketUpgrade};
@@ -574,8 +575,17 @@ fn busy(why: &str) -> Response {
     res
 }
 
-/// Largest request body read, in bytes (2 MiB: a pasted PDN file of a few thousand games).
+/// Largest request body read, in bytes (2 MiB), but for `POST /api/pdn` ([`MAX_PDN_BODY`]).
 pub const MAX_BODY: usize = 2 * 1024 * 1024;
+
+/// Most PDN text the viewer reads (`POST /api/pdn`), in bytes: 8 MiB, three times the largest
+/// game collection we know of (the 2.6 MB ACF archive). The page checks a file's size against
+/// it before sending.
+pub const MAX_PDN_TEXT: usize = 8 * 1024 * 1024;
+
+/// Largest body of `POST /api/pdn`: [`MAX_PDN_TEXT`] with room for the JSON around it (every
+/// line break and quote written twice).
+pub const MAX_PDN_BODY: usize = MAX_PDN_TEXT + MAX_PDN_TEXT / 4;
 
 /// Rewrites the errors of `/api/` and `/ws/` that are not JSON (answered by the HTTP layer
 /// before any handler: a body over [`MAX_BODY`], a method not allowed, a malformed WebSocket
@@ -601,6 +611,9 @@ pub async fn json_errors(req: Request, next: Next) -> Response {
         .unwrap_or_default();
     let shown = crate::rooms::loggable_path(&path);
     let message = match status {
+        StatusCode::PAYLOAD_TOO_LARGE if path == "/api/pdn" => {
+            format!("this PDN text is too big: the most that can be opened is {} MiB", MAX_PDN_TEXT / (1024 * 1024))
+        }
         StatusCode::PAYLOAD_TOO_LARGE => {
             format!("the request body is over the limit of {MAX_BODY} bytes")
         }

@@ -328,6 +328,12 @@ async fn pdn_download_and_reading() {
     assert!(g["error"].as_str().unwrap().contains("ply 3"), "{g}");
     assert_eq!(g["frames"].as_array().unwrap().len(), 3);
     s.err("POST", "/api/pdn", Some(r#"{"pdn": "hello world"}"#), StatusCode::BAD_REQUEST, "no game found").await;
+    // A collection bigger than other bodies may be (3 MiB, over the 2 MiB of the rest) is read.
+    let big = format!("[GameType \"21\"]\n{{{}}}\n1. 11-15 23-19 *", "a long note ".repeat(3 * 1024 * 1024 / 12));
+    let (status, _, text) = s.raw("POST", "/api/pdn", Some(&json!({"pdn": big}).to_string())).await;
+    assert_eq!(status, StatusCode::OK, "{}", &text[..text.len().min(300)]);
+    let r: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(r["games"][0]["frames"].as_array().unwrap().len(), 3);
     s.err("POST", "/api/pdn", Some(r#"{"pdn": "1. 11-15 *", "variant": "chess"}"#), StatusCode::BAD_REQUEST, "unknown rule set").await;
     s.err("POST", "/api/pdn", Some(r#"{"text": "1. 11-15"}"#), StatusCode::BAD_REQUEST, "unknown field").await;
     s.err("GET", "/api/games/xx/pdn", None, StatusCode::NOT_FOUND, "unknown rule set").await;

@@ -535,10 +535,13 @@ async fn oneshot(method: &str, uri: &str, body: Vec<u8>) -> (u16, String) {
 
 #[tokio::test]
 async fn every_api_error_is_json_a_big_body_and_a_wrong_method_included() {
-    let mut pdn = br#"{"pdn": ""#.to_vec();
-    pdn.extend(std::iter::repeat_n(b'x', limits::MAX_BODY + 10));
-    pdn.extend(br#""}"#);
-    let (status, body) = oneshot("POST", "/api/pdn", pdn).await;
+    let big = |n: usize| {
+        let mut body = br#"{"pdn": ""#.to_vec();
+        body.extend(std::iter::repeat_n(b'x', n));
+        body.extend(br#""}"#);
+        body
+    };
+    let (status, body) = oneshot("POST", "/api/games/english/new", big(limits::MAX_BODY + 10)).await;
     assert_eq!(status, 413);
     let v: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(
@@ -548,6 +551,11 @@ async fn every_api_error_is_json_a_big_body_and_a_wrong_method_included() {
             limits::MAX_BODY
         )
     );
+    // The PDN viewer takes more, and says in words how much when it is still too much.
+    let (status, body) = oneshot("POST", "/api/pdn", big(limits::MAX_PDN_BODY + 10)).await;
+    assert_eq!(status, 413);
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(v["error"], "this PDN text is too big: the most that can be opened is 8 MiB");
     let (status, body) = oneshot("GET", "/api/games/english/move", Vec::new()).await;
     assert_eq!(status, 405);
     assert!(

@@ -14,6 +14,13 @@ import { AskBar } from '../views/ask-bar.js';
 /** @typedef {import('../types.js').Variant} Variant */
 /** @typedef {import('../types.js').PdnGame} PdnGame */
 
+// The most PDN text the server reads (MAX_PDN_TEXT in crates/server/src/limits.rs): a bigger
+// file is refused here, in words, before it is sent.
+const MAX_PDN_TEXT = 8 * 1024 * 1024;
+
+/** @param {number} bytes */
+const tooBig = (bytes) => `This file is too big to open here: it is ${(bytes / (1024 * 1024)).toFixed(1)} MiB, and the most is ${MAX_PDN_TEXT / (1024 * 1024)} MiB. Open a part of it (a few thousand games).`;
+
 
 export class PdnPage {
   /** @param {Variant[]} variants */
@@ -53,7 +60,9 @@ export class PdnPage {
     fillSelect(select('pdn-variant'), [{ value: '', text: '(from the file)' }, ...this.variants.map((v) => ({ value: v.id, text: v.name }))]);
     input('pdn-file').addEventListener('change', async () => {
       const f = input('pdn-file').files?.[0];
-      if (f) textarea('pdn-text').value = await f.text();
+      $('pdn-error').textContent = '';
+      if (f && f.size > MAX_PDN_TEXT) $('pdn-error').textContent = tooBig(f.size);
+      else if (f) textarea('pdn-text').value = await f.text();
     });
     $('pdn-form').addEventListener('submit', (e) => {
       e.preventDefault();
@@ -85,6 +94,11 @@ export class PdnPage {
   // Reads the PDN text in the box and shows its first game.
   async open() {
     $('pdn-error').textContent = '';
+    const size = new Blob([textarea('pdn-text').value]).size;
+    if (size > MAX_PDN_TEXT) {
+      $('pdn-error').textContent = tooBig(size);
+      return;
+    }
     try {
       const r = await api.readPdn(textarea('pdn-text').value, select('pdn-variant').value || undefined);
       this.games = r.games;

@@ -332,6 +332,16 @@ test('open a PDN game and step through it', { timeout: 60000 }, async () => {
   await page.click('#pdn-form button[type="submit"]');
   await page.waitForFunction(() => document.querySelector('#pdn-ply').textContent === 'Start');
   assert.match(await page.textContent('#pdn-games option'), /BORGHETTI Michele – MASCOLO Luca/);
+  // A big file (3 MiB, over the 2 MiB of other requests) opens; one over the viewer's 8 MiB is
+  // refused in words before it is sent.
+  const note = 'a long note '.repeat((3 * 1024 * 1024) / 12);
+  await page.setInputFiles('#pdn-file', { name: 'big.pdn', mimeType: 'text/plain', buffer: Buffer.from(`[GameType "21"]\n{${note}}\n1. 11-15 23-19 *`) });
+  await page.waitForFunction(() => document.querySelector('#pdn-text').value.length > 3000000);
+  await page.click('#pdn-form button[type="submit"]');
+  await page.waitForFunction(() => /Move|Start/.test(document.querySelector('#pdn-ply').textContent) && document.querySelectorAll('#pdn-moves td[data-ply]').length === 2);
+  assert.equal(await page.textContent('#pdn-error'), '');
+  await page.setInputFiles('#pdn-file', { name: 'huge.pdn', mimeType: 'text/plain', buffer: Buffer.alloc(9 * 1024 * 1024, 'x') });
+  await page.waitForFunction(() => /too big to open here: it is 9\.0 MiB, and the most is 8 MiB/.test(document.querySelector('#pdn-error').textContent));
   await page.fill('#pdn-text', 'this is not a game');
   await page.click('#pdn-form button[type="submit"]');
   await page.waitForFunction(() => /no game found/.test(document.querySelector('#pdn-error').textContent));
