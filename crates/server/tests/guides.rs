@@ -51,6 +51,40 @@ fn every_rule_set_has_a_full_guide() {
     }
 }
 
+/// Every text a player reads in a guide: the sections and the examples' titles and explanations.
+fn player_texts(g: &Value) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for v in Variant::OFFERED {
+        let guide = &g["guides"][v.id()];
+        for (k, s) in guide["sections"].as_object().unwrap() {
+            out.push((format!("{v} {k}"), s.as_str().unwrap().to_string()));
+        }
+        for (i, e) in guide["examples"].as_array().unwrap().iter().enumerate() {
+            for k in ["title", "explanation"] {
+                out.push((format!("{v} example {i} {k}"), e[k].as_str().unwrap_or("").to_string()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn guides_speak_to_players_not_of_their_sources() {
+    let g = guides();
+    // Notes for us (the source guides by number, our own choices, the spec's (row, col) squares)
+    // have no place in what a player reads.
+    let notes = ["guide 0", "guides 0", "rules.md", "we use", "issue ", "section 9"];
+    for (where_, text) in player_texts(&g) {
+        let lower = text.to_lowercase();
+        for n in notes {
+            assert!(!lower.contains(n), "{where_}: {n:?} in {text:?}");
+        }
+        let b = text.as_bytes();
+        let row_col = b.windows(5).any(|w| w[0] == b'(' && w[1].is_ascii_digit() && w[2] == b',' && w[3].is_ascii_digit() && w[4] == b')');
+        assert!(!row_col, "{where_}: a (row, col) square in {text:?}");
+    }
+}
+
 #[test]
 fn section_9_examples_are_all_present() {
     let g = guides();

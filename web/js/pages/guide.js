@@ -61,6 +61,9 @@ export class GuidePage {
     a.href = `#/play/${v.id}`;
     back.appendChild(a);
     art.appendChild(back);
+    // Where the rules are chosen (the source guides sent players to the table settings, where
+    // the choice no longer is).
+    art.appendChild(h('p', { className: 'guide-switch', text: 'To play another rule set, choose it under “Rule set” on the home screen, or above the moves on the game page. Each rule set keeps its own saved game.' }));
   }
 }
 

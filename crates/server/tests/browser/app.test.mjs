@@ -259,6 +259,8 @@ test('a guide page plays its worked examples', { timeout: 60000 }, async () => {
   await clickSquare(page, 'd8', card);
   await clickSquare(page, 'h4', card);
   await page.waitForFunction((c) => document.querySelector(c).dataset.played === 'b6xd8xh4', card);
+  // Where the rules are switched, as the page has it now.
+  assert.match(await page.textContent('.guide-switch'), /choose it under “Rule set” on the home screen/);
   await page.screenshot({ path: join(SHOTS, 'guide-russian.png'), fullPage: false });
   assert.deepEqual(page.errors, []);
   await page.context().close();
