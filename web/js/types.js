@@ -113,7 +113,7 @@
  * A room's `state` message: the Game fields and the room's own.
  * @typedef {Game & {
  *   seq: number, now: number, room: string, game: number, light_player: number, started: boolean,
- *   seats: { light: Seat, dark: Seat }, grace_ms: number,
+ *   seats: { light: Seat, dark: Seat }, watchers: number, grace_ms: number,
  *   draw_offer: Side | null, takeback: Side | null, rematch: { light: boolean, dark: boolean } | null,
  *   declined?: { what: 'draw' | 'takeback', by: Side } | null
  * }} RoomState

@@ -288,6 +288,11 @@ async fn reconnect_new_tab_presence_and_clock() {
     stranger.error("bad_token").await;
     let w = stranger.until("welcome").await;
     assert!(w["player"].is_null());
+    // The stranger watches: it counts itself, and A is told there is one watcher.
+    assert_eq!(stranger.until("state").await["watchers"], 1);
+    let p = a.until("presence").await;
+    assert_eq!(p["watchers"], 1);
+    assert_eq!(p["seats"]["dark"]["connected"], false);
     // B comes back with the token (a reload): same seat, the game as it was.
     let mut b = s.client(&room).await;
     let w = b.hello(Some(&b_token)).await;
@@ -311,6 +316,12 @@ async fn reconnect_new_tab_presence_and_clock() {
     assert_eq!(st["clock"]["running"], "light");
     assert!(st["clock"]["light_ms"].as_i64().unwrap() >= 100, "{}", st["clock"]);
     assert!(st["clock"]["dark_ms"].as_i64().unwrap() > 0, "{}", st["clock"]);
+    assert_eq!(st["watchers"], 1, "the players' tabs are not watchers");
+    // The watcher leaves: the players are told.
+    drop(stranger);
+    let p = a.until("presence").await;
+    assert_eq!(p["watchers"], 0);
+    assert_eq!(b.until("presence").await["watchers"], 0);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

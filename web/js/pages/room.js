@@ -176,9 +176,11 @@ export class RoomPage {
   /** @param {Message} msg */
   onPresence(msg) {
     if (!this.state) return;
-    // Only the seats and the claim bar change: a piece being picked stays picked.
+    // Only the seats, the watchers and the claim bar change: a piece being picked stays picked.
     this.state.seats = msg.seats;
+    if (typeof msg.watchers === 'number') this.state.watchers = msg.watchers;
     this.renderSeats(this.state);
+    this.renderRole(this.state);
     this.tick();
   }
 
@@ -240,7 +242,7 @@ export class RoomPage {
     $('room-title').textContent = isPlayer(viewer) ? `Online room: ${v.name}${game}` : `Watching: ${v.name}${game}`;
     input('room-link').value = `${location.origin}/#/room/${this.id}`;
     $('room-share').hidden = !isPlayer(viewer) || isStarted(st);
-    $('room-role').textContent = this.color ? `You play ${sideName(this.color)}.` : 'You are watching this game.';
+    this.renderRole(st);
     // A watcher who has not touched the page hears nothing yet: said once, gone at the first touch.
     $('sound-note').hidden = !!this.color || this.touched || sound.isMuted() || !sound.needsGesture();
     this.renderSeats(st);
@@ -262,6 +264,21 @@ export class RoomPage {
       else if (theyAsk && !iAsked) this.view.message('Your friend wants a rematch.');
     }
     this.tick();
+  }
+
+  /**
+   * Who this viewer is, and how many watch.
+   * @param {RoomState} st
+   */
+  renderRole(st) {
+    const n = st.watchers || 0;
+    if (!this.color) {
+      const others = n - 1;
+      $('room-role').textContent = others > 0 ? `You are watching this game, with ${others} ${others === 1 ? 'other person' : 'others'}.` : 'You are watching this game.';
+      return;
+    }
+    const watching = n === 0 ? '' : n === 1 ? ' 1 person is watching.' : ` ${n} people are watching.`;
+    $('room-role').textContent = `You play ${sideName(this.color)}.${watching}`;
   }
 
   /** @param {RoomState} st */

@@ -324,6 +324,8 @@ pub struct StateMsg<'a> {
     pub light_player: u8,
     pub started: bool,
     pub seats: SeatsJson,
+    /// How many connections watch the game (not counting the players'): each tab counts.
+    pub watchers: usize,
     pub grace_ms: i64,
     #[serde(flatten)]
     pub state: GameJson,
@@ -363,7 +365,7 @@ pub struct MovedMsg {
     pub clock: ClockJson,
 }
 
-/// `presence`: who is connected.
+/// `presence`: who is connected: the seats and how many watch.
 #[derive(Serialize)]
 pub struct PresenceMsg {
     #[serde(rename = "type")]
@@ -372,6 +374,7 @@ pub struct PresenceMsg {
     pub seq: u64,
     pub now: i64,
     pub seats: SeatsJson,
+    pub watchers: usize,
 }
 
 fn text(v: Value) -> Utf8Bytes {

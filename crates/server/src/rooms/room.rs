@@ -52,6 +52,11 @@ impl Room {
         self.conns.iter().any(|c| c.player == Some(player))
     }
 
+    /// How many connections watch (sit for no player).
+    pub(crate) fn watchers(&self) -> usize {
+        self.conns.iter().filter(|c| c.player.is_none()).count()
+    }
+
     fn seat_json(&self, c: Color) -> protocol::SeatJson {
         let p = self.core.player_of(c);
         protocol::SeatJson { taken: self.core.tokens[p as usize].is_some(), connected: self.connected(p), away_since: self.core.meta.away_since[p as usize] }
@@ -80,6 +85,7 @@ impl Room {
             light_player: c.light_player,
             started: c.started(),
             seats: self.seats(),
+            watchers: self.watchers(),
             grace_ms: self.cfg.grace.as_millis() as i64,
             state: c.seated.to_json(now),
             draw_offer: c.seated.offers().draw_offer,
@@ -108,7 +114,7 @@ impl Room {
     }
 
     pub(crate) fn presence_text(&self, now: i64) -> Utf8Bytes {
-        let msg = protocol::PresenceMsg { kind: "presence", v: protocol::VERSION, seq: self.seq, now, seats: self.seats() };
+        let msg = protocol::PresenceMsg { kind: "presence", v: protocol::VERSION, seq: self.seq, now, seats: self.seats(), watchers: self.watchers() };
         serde_json::to_string(&msg).expect("presence serialises").into()
     }
 
@@ -210,9 +216,9 @@ impl Room {
         if let Some(p) = player {
             self.set_away(p, None, db).await;
         }
-        // The other people see the new seat or the player coming back (the newcomer gets
-        // `welcome` and the whole state instead).
-        if new_token.is_some() || was_connected == Some(false) {
+        // The other people see the new seat, the player coming back or one more watcher (the
+        // newcomer gets `welcome` and the whole state instead).
+        if new_token.is_some() || was_connected == Some(false) || player.is_none() {
             self.seq += 1;
             let text = if new_token.is_some() { self.state_text(now) } else { self.presence_text(now) };
             self.broadcast_except(text, Some(conn_id));
@@ -234,10 +240,16 @@ impl Room {
         self.core = next;
     }
 
-    /// Removes a connection; announces a player's absence when it was their last one.
+    /// Removes a connection; announces a player's absence when it was their last one, and a
+    /// watcher's leaving.
     pub(crate) async fn leave(&mut self, conn_id: u64, db: &dyn Storage) {
         let Some(i) = self.conns.iter().position(|c| c.id == conn_id) else { return };
         let c = self.conns.remove(i);
+        if c.player.is_none() {
+            self.seq += 1;
+            let text = self.presence_text(now_ms());
+            self.broadcast(text);
+        }
         if let Some(p) = c.player {
             if !self.connected(p) {
                 let now = now_ms();

@@ -97,6 +97,8 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
   // A third person with the link watches and cannot move.
   const watcher = await newPage(browser, link);
   await watcher.waitForFunction(() => /watching/.test((document.querySelector('#room-role')?.textContent ?? '')));
+  // The players see how many watch.
+  for (const p of [host, friend]) await p.waitForFunction(() => /1 person is watching/.test(document.querySelector('#room-role')?.textContent ?? ''));
   // A watcher who has not clicked yet is told once why there is no sound.
   // (Only while the browser holds sound back: it may count a page opened by a test as touched.)
   await watcher.waitForFunction(() => document.querySelector('#sound-note').hidden === navigator.userActivation.hasBeenActive);
