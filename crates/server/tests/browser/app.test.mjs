@@ -78,6 +78,8 @@ test('two players on one device, with the board turning and one-ply undo', { tim
   const y = (sq) => page.$eval(`#board-wrap .sq[data-square="${sq}"] rect`, (r) => Number(r.getAttribute('y')));
   assert.ok((await y('a1')) > (await y('a7')));
   await waitForTurn(page);
+  // The move box's example is written in the rule set's squares (algebraic here), not numbers.
+  assert.match(await page.getAttribute('#move-input', 'placeholder'), /^e\.g\. [a-h][1-8]-[a-h][1-8]$/);
   await playAnyMove(page, 0);
   // Now Dark to move, and the board has turned towards Dark.
   await page.waitForFunction(() => document.querySelector('#turn').textContent.startsWith('Dark'));
@@ -93,6 +95,11 @@ test('two players on one device, with the board turning and one-ply undo', { tim
   await page.click('#resign-yes');
   await page.waitForSelector('#result:not([hidden])');
   assert.equal(await page.textContent('#result'), 'Dark wins: Light resigned');
+  // Undo takes back the resignation only: the game goes on with its two moves.
+  await page.click('#undo');
+  await page.waitForSelector('#result', { state: 'hidden' });
+  assert.match(await page.textContent('#turn'), /^Light to move/);
+  assert.equal(await plies(page), 2);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
