@@ -19,6 +19,10 @@ pub struct Args {
     /// them as game history.
     #[arg(long)]
     moves: Option<String>,
+    /// Draw rules: simplified (the rule set's own quiet-move counter, the default) or fmjd (the
+    /// FMJD's for international: 25 king moves each, the lone-king counts).
+    #[arg(long, default_value = "simplified", value_parser = crate::parse_draw_rules)]
+    draw_rules: draughts_rules::DrawRules,
     /// Search to this depth in plies (captures are always played out beyond it).
     #[arg(long, conflicts_with = "movetime")]
     depth: Option<u32>,
@@ -49,7 +53,7 @@ struct AnalysisJson {
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
-    let mut game = Game::from_position(a.position.position()?);
+    let mut game = Game::from_position_with(a.position.position()?, a.draw_rules)?;
     for (i, m) in a.moves.as_deref().unwrap_or("").split_whitespace().enumerate() {
         let refused = |e: &dyn std::fmt::Display| anyhow!("--moves: move {} ({m}): {e}", i + 1);
         let mv = movetext::parse(game.position(), m).map_err(|e| refused(&e))?;

@@ -38,6 +38,10 @@ pub struct Args {
     /// Initiator: seed of the opening choice.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Draw rules the games are judged and searched by: fmjd (the default, as tournaments and
+    /// other engines play) or simplified (guide 001's 120 half-moves).
+    #[arg(long, default_value = "fmjd", value_parser = crate::parse_draw_rules)]
+    draw_rules: draughts_rules::DrawRules,
     /// Our name in the protocol.
     #[arg(long, default_value = "draughts")]
     name: String,
@@ -62,6 +66,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let cfg = DxpConfig {
         weights,
         patterns,
+        draws: a.draw_rules,
         name: a.name.clone(),
         movetime: Duration::from_millis(a.movetime.max(1)),
         games: a.games.max(1),

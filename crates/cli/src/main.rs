@@ -67,6 +67,11 @@ pub fn parse_variant(s: &str) -> Result<Variant, String> {
     s.parse::<Variant>().map_err(|e| e.to_string())
 }
 
+/// Reads `--draw-rules`: `simplified` (the rule set's own counter) or `fmjd` (international).
+pub fn parse_draw_rules(s: &str) -> Result<draughts_rules::DrawRules, String> {
+    draughts_rules::DrawRules::from_code(s).ok_or_else(|| format!("unknown draw rules {s:?}: simplified or fmjd"))
+}
+
 /// Lets a report command end quietly when the reader of its output goes away
 /// (`draughts perft ... | head -3`), as Unix tools do. Rust programs ignore SIGPIPE, so a write
 /// to the closed pipe fails and `println!` panics. Only for commands whose output is a report on

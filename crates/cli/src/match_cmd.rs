@@ -14,6 +14,10 @@ pub struct Args {
     /// Rule set: english, american, german, russian, international, turkish, italian, brazilian.
     #[arg(long, value_parser = crate::parse_variant)]
     variant: Variant,
+    /// Draw rules every game is judged and searched by: simplified (the rule set's own, the
+    /// default) or fmjd (international: the FMJD's counts).
+    #[arg(long, default_value = "simplified", value_parser = crate::parse_draw_rules)]
+    draw_rules: draughts_rules::DrawRules,
     /// First player: a level 1..8 of our engine ("8", "level:8"), our engine at a fixed depth
     /// ("depth:10", reproducible whatever the machine's load), or a Hub engine command
     /// ("hub:./scan hub").
@@ -53,7 +57,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let t = a.movetime.map(Duration::from_millis);
     let mut pa = player_from_spec(&a.a, a.variant, t, a.seed, a.a_weights.as_deref()).map_err(|e| anyhow!(e))?;
     let mut pb = player_from_spec(&a.b, a.variant, t, a.seed.wrapping_add(1), a.b_weights.as_deref()).map_err(|e| anyhow!(e))?;
-    let cfg = MatchConfig { variant: a.variant, games: a.games, max_plies: a.max_plies.max(10), seed: a.seed };
+    if !a.draw_rules.available(a.variant.rules()) {
+        anyhow::bail!("--draw-rules {}: {} has no FMJD draw rules (only international)", a.draw_rules.code(), a.variant);
+    }
+    let cfg = MatchConfig { variant: a.variant, draws: a.draw_rules, games: a.games, max_plies: a.max_plies.max(10), seed: a.seed };
     let mut file = match &a.pdn {
         Some(p) => Some(std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?),
         None => None,

@@ -263,3 +263,44 @@ fn match_games_stopped_at_the_length_limit_are_adjudicated_draws() {
     assert!(text.contains("Elo +0 [+0, +0]"), "{text}");
     assert_eq!(games.matches("[Termination \"adjudication\"]").count(), 2, "{games}");
 }
+
+/// `--draw-rules fmjd`: two kings against a king, 8 of FMJD rule 6.5's 10 half-moves gone (the
+/// moves given with `--moves`), is a draw for the search; under the simplified rules it is not.
+/// Only international has the FMJD's rules.
+#[test]
+fn analyze_knows_the_fmjd_counts() {
+    use draughts_rules::notation::{fen, movetext};
+    use draughts_rules::{Game, Variant};
+    let start = "W:WK46,K47:BK3";
+    let mut g = Game::from_position(fen::parse(Variant::International, start).unwrap());
+    let mut moves = Vec::new();
+    while moves.len() < 8 {
+        let mv = g
+            .legal_moves()
+            .into_iter()
+            .find(|m| {
+                let mut next = g.clone();
+                next.play(m).unwrap();
+                next.repetitions() < 3 && !next.legal_moves().iter().any(|n| n.is_capture())
+            })
+            .expect("a quiet king move");
+        moves.push(movetext::write(Variant::International, &mv));
+        g.play(&mv).unwrap();
+    }
+    let moves = moves.join(" ");
+    let score = |rules: &str| {
+        let out = draughts()
+            .args(["analyze", "--variant", "international", "--fen", start, "--moves", &moves, "--depth", "6", "--json", "--draw-rules", rules])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        json(&out.stdout)["score"].as_i64().unwrap()
+    };
+    assert_eq!(score("fmjd"), 0);
+    assert!(score("simplified") > 0);
+    let out = draughts().args(["analyze", "--variant", "english", "--draw-rules", "fmjd", "--depth", "2"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("only international draughts"), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = draughts().args(["analyze", "--variant", "international", "--draw-rules", "fide", "--depth", "2"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("simplified or fmjd"), "{}", String::from_utf8_lossy(&out.stderr));
+}

@@ -8,7 +8,7 @@ use crate::hub::HubClient;
 use crate::level::Level;
 use crate::search::{Limits, Searcher};
 use draughts_rules::notation::pdn::replay::{self, RecordOptions};
-use draughts_rules::{Color, Game, Move, Outcome, Reason, Variant};
+use draughts_rules::{Color, DrawRules, Game, Move, Outcome, Reason, Variant};
 use std::time::Duration;
 
 /// A player of a match.
@@ -237,6 +237,9 @@ impl Score {
 pub struct MatchConfig {
     /// Rule set of every game of the match.
     pub variant: Variant,
+    /// The draw rules every game is judged (and our engine searches) by; the FMJD's only in
+    /// international.
+    pub draws: DrawRules,
     /// Number of games (rounded up to pairs: each opening is played with both colours).
     pub games: usize,
     /// Games longer than this many plies are adjudicated drawn.
@@ -350,13 +353,14 @@ pub fn play_game(
     light: &mut dyn Player,
     dark: &mut dyn Player,
     variant: Variant,
+    draws: DrawRules,
     opening: &[Move],
     max_plies: usize,
     round: usize,
 ) -> Result<GameRecord, String> {
     light.new_game()?;
     dark.new_game()?;
-    let mut game = Game::new(variant);
+    let mut game = Game::new_with(variant, draws).map_err(|e| e.to_string())?;
     for m in opening {
         game.play(m).map_err(|e| format!("opening move: {e}"))?;
     }
@@ -394,9 +398,9 @@ pub fn run_match(
         for swap in [false, true] {
             let round = records.len() + 1;
             let rec = if swap {
-                play_game(b, a, cfg.variant, &opening, cfg.max_plies, round)?
+                play_game(b, a, cfg.variant, cfg.draws, &opening, cfg.max_plies, round)?
             } else {
-                play_game(a, b, cfg.variant, &opening, cfg.max_plies, round)?
+                play_game(a, b, cfg.variant, cfg.draws, &opening, cfg.max_plies, round)?
             };
             let a_color = if swap { Color::Dark } else { Color::Light };
             match rec.outcome.winner() {
@@ -441,7 +445,7 @@ mod tests {
         let mut a = EnginePlayer::fixed_depth(2);
         let mut b = EnginePlayer::fixed_depth(1);
         // Stopped at 20 plies: a result decided by the match, not by the rules.
-        let rec = play_game(&mut a, &mut b, Variant::Russian, &opening, 20, 2).unwrap();
+        let rec = play_game(&mut a, &mut b, Variant::Russian, DrawRules::Simplified, &opening, 20, 2).unwrap();
         let text = rec.to_pdn("unit \"test\"");
         assert!(text.contains("[Event \"unit \\\"test\\\"\"]") && text.contains("[Round \"2\"]"), "{text}");
         assert!(text.contains(&format!("[Termination \"{}\"]", rec.outcome.reason().code())), "{text}");

@@ -696,7 +696,7 @@ mod tests {
         use crate::matchplay::{play_game, EnginePlayer};
         let mut a = EnginePlayer::fixed_depth(2);
         let mut b = EnginePlayer::fixed_depth(1);
-        let rec = play_game(&mut a, &mut b, Variant::English, &[], 200, 1).unwrap();
+        let rec = play_game(&mut a, &mut b, Variant::English, draughts_rules::DrawRules::Simplified, &[], 200, 1).unwrap();
         let text = rec.to_pdn("test");
         let (samples, games) = samples_from_pdn(&text, Variant::English);
         assert_eq!(games, 1, "{text}");

@@ -24,7 +24,7 @@ fn play_pair(cfg: &DxpConfig, fcfg: DxpConfig) -> (Vec<DxpGame>, Vec<DxpGame>, V
 
 #[test]
 fn initiator_and_follower_play_games_over_loopback() {
-    let cfg = DxpConfig { name: "draughts test".into(), movetime: Duration::from_millis(10), games: 2, max_plies: 16, minutes: 1, openings: Vec::new(), weights: None, patterns: None };
+    let cfg = DxpConfig { name: "draughts test".into(), movetime: Duration::from_millis(10), games: 2, max_plies: 16, minutes: 1, openings: Vec::new(), weights: None, patterns: None, draws: draughts_rules::DrawRules::Fmjd };
     let (games, their_games, their_log) = play_pair(&cfg, cfg.clone());
     assert_eq!(games.len(), 2);
     assert_eq!(their_games.len(), 2);
@@ -55,6 +55,7 @@ fn initiator_sends_opening_positions_in_the_game_request() {
         openings: vec![line.clone()],
         weights: None,
         patterns: None,
+        draws: draughts_rules::DrawRules::Fmjd,
     };
     let (games, their_games, their_log) = play_pair(&cfg, DxpConfig { openings: Vec::new(), ..cfg.clone() });
     assert_eq!((games.len(), their_games.len()), (2, 2));

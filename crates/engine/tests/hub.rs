@@ -82,6 +82,8 @@ fn handshake_search_stop_ping_and_unknown_commands() {
     assert!(intro[0].starts_with("id name=draughts"), "{intro:?}");
     let variant = intro.iter().find(|l| l.contains("name=variant")).expect("a variant parameter");
     assert!(variant.contains("value=normal") && variant.contains("english") && variant.contains("turkish"), "{variant}");
+    let draws = intro.iter().find(|l| l.contains("name=draw-rules")).expect("a draw-rules parameter");
+    assert!(draws.contains("value=simplified") && draws.contains("fmjd"), "{draws}");
     c.send("some-future-command x=1");
     c.send("init");
     assert_eq!(c.read_until("ready").last().unwrap(), "ready");
@@ -115,6 +117,17 @@ fn handshake_search_stop_ping_and_unknown_commands() {
     let mut g = Game::new(Variant::English);
     g.play(&movetext::parse(g.position(), "9-13").unwrap()).unwrap();
     assert!(hub::parse_move(g.position(), done.get("move").unwrap()).is_ok(), "{out:?}");
+
+    // The FMJD's draw rules exist only in international.
+    c.send("set-param name=draw-rules value=fmjd");
+    let err = c.read_until("error");
+    assert!(err.last().unwrap().contains("no FMJD draw rules"), "{err:?}");
+    c.send("set-param name=variant value=normal");
+    c.send("set-param name=draw-rules value=fmjd");
+    c.send("set-param name=draw-rules value=fide");
+    let err = c.read_until("error");
+    assert!(err.last().unwrap().contains("simplified or fmjd"), "{err:?}");
+    c.send("set-param name=variant value=english");
 
     // Errors are reported, not fatal.
     c.send("pos pos=Wxyz");

@@ -4,7 +4,7 @@
 use crate::moves::Move;
 use crate::resolve::MatchError;
 use crate::position::Position;
-use crate::draw::{self, OnePieceEach};
+use crate::draw::{self, DrawRules, OnePieceEach};
 use crate::variant::Variant;
 use crate::Color;
 use std::fmt;
@@ -28,6 +28,12 @@ pub enum Reason {
     OnePieceEach,
     /// A player left an online game and did not come back in time.
     Abandonment,
+    /// FMJD article 6.3: 25 moves each made only by kings, without a man move or a capture
+    /// (a game played under [`DrawRules::Fmjd`]).
+    FmjdKingMoves,
+    /// FMJD articles 6.4 and 6.5: a lone king held out against three pieces for 16 moves each,
+    /// or against two pieces or one for 5 moves each; the number is the moves each (16 or 5).
+    FmjdLoneKing(u16),
     /// Ended by an organiser's rule outside the rules of play: a match between engines stops a
     /// game at its length limit and scores it drawn.
     Adjudication,
@@ -46,6 +52,8 @@ impl Reason {
             Reason::OnePieceEach => "one-piece-each".into(),
             Reason::Abandonment => "abandonment".into(),
             Reason::Adjudication => "adjudication".into(),
+            Reason::FmjdKingMoves => "fmjd-king-moves".into(),
+            Reason::FmjdLoneKing(n) => format!("fmjd-lone-king-{n}"),
         }
     }
 
@@ -60,6 +68,8 @@ impl Reason {
             "one-piece-each" => Reason::OnePieceEach,
             "abandonment" => Reason::Abandonment,
             "adjudication" => Reason::Adjudication,
+            "fmjd-king-moves" => Reason::FmjdKingMoves,
+            other if other.starts_with("fmjd-lone-king-") => Reason::FmjdLoneKing(other["fmjd-lone-king-".len()..].parse().ok()?),
             other => Reason::QuietMoves(other.strip_prefix("quiet-moves-")?.parse().ok()?),
         })
     }
@@ -125,6 +135,9 @@ impl fmt::Display for Outcome {
                     Reason::OnePieceEach => "one piece each of the same kind".to_string(),
                     Reason::Abandonment => "a player left the game and the other claimed a draw".to_string(),
                     Reason::Adjudication => "adjudicated at the match's length limit".to_string(),
+                    Reason::FmjdKingMoves => "25 moves each made only by kings, without a man move or a capture (FMJD rule 6.3)".to_string(),
+                    Reason::FmjdLoneKing(16) => "a lone king held out for 16 moves each against three pieces (FMJD rule 6.4)".to_string(),
+                    Reason::FmjdLoneKing(n) => format!("a lone king held out for {n} moves each against two pieces or one (FMJD rule 6.5)"),
                     other => other.code(),
                 };
                 write!(f, "Draw: {why}")
@@ -166,8 +179,30 @@ pub struct Game {
     moves: Vec<Move>,
     /// The quiet-move counter after each position (`quiet[i]` belongs to `positions[i]`).
     quiet: Vec<u16>,
+    /// The FMJD lone-king ending's count at each position (limit 0 outside such an ending and
+    /// under the simplified rules; see [`draw::next_ending`]).
+    ending: Vec<draw::EndingCount>,
+    /// The draw rules the game is judged by.
+    draws: DrawRules,
     outcome: Option<Outcome>,
 }
+
+/// A game asked for draw rules its rule set does not have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRulesError {
+    /// The rule set.
+    pub variant: Variant,
+    /// The draw rules asked for.
+    pub draws: DrawRules,
+}
+
+impl fmt::Display for DrawRulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} has no {} draw rules; only international draughts can be played under the FMJD's", self.variant.rules().name, self.draws.code())
+    }
+}
+
+impl std::error::Error for DrawRulesError {}
 
 impl Game {
     /// A game from the variant's start position.
@@ -178,9 +213,51 @@ impl Game {
     /// A game from a set-up position (the quiet-move counter starts at 0). A position that is
     /// already lost (no pieces or no legal move for the side to move) is recorded as finished.
     pub fn from_position(start: Position) -> Game {
-        let mut g = Game { positions: vec![start], moves: Vec::new(), quiet: vec![0], outcome: None };
+        let mut g = Game { positions: vec![start], moves: Vec::new(), quiet: vec![0], ending: vec![draw::EndingCount::default()], draws: DrawRules::Simplified, outcome: None };
         g.outcome = g.judge();
         g
+    }
+
+    /// A game from a set-up position judged by `draws` ([`Game::from_position`] under the
+    /// simplified rules).
+    ///
+    /// Errors: [`DrawRulesError`] when the rule set does not have these draw rules.
+    pub fn from_position_with(start: Position, draws: DrawRules) -> Result<Game, DrawRulesError> {
+        let variant = start.variant();
+        if !draws.available(variant.rules()) {
+            return Err(DrawRulesError { variant, draws });
+        }
+        let mut g = Game::from_position(start);
+        g.draws = draws;
+        g.ending[0] = draw::next_ending(variant.rules(), draws, draw::EndingCount::default(), &start);
+        g.outcome = g.judge();
+        Ok(g)
+    }
+
+    /// A game from the variant's start position judged by `draws`.
+    ///
+    /// Errors: [`DrawRulesError`] when the rule set does not have these draw rules.
+    pub fn new_with(variant: Variant, draws: DrawRules) -> Result<Game, DrawRulesError> {
+        Game::from_position_with(Position::start(variant), draws)
+    }
+
+    /// The draw rules the game is judged by.
+    pub fn draw_rules(&self) -> DrawRules {
+        self.draws
+    }
+
+    /// The half-moves without a reset that draw the game (the rule set's limit, or FMJD
+    /// article 6.3's 50 under [`DrawRules::Fmjd`]).
+    pub fn quiet_limit(&self) -> u16 {
+        draw::quiet_limit(self.variant().rules(), self.draws)
+    }
+
+    /// Under the FMJD's rules, in a lone-king ending (articles 6.4 and 6.5): the half-moves
+    /// played in it so far and the half-moves it may last (see [`draw::next_ending`]). `None`
+    /// otherwise.
+    pub fn lone_king_count(&self) -> Option<(u16, u16)> {
+        let e = *self.ending.last().expect("one count per position");
+        (e.limit > 0).then_some((e.count, e.limit))
     }
 
     /// The variant.
@@ -247,10 +324,13 @@ impl Game {
         let before = *self.position();
         let mut after = before;
         after.play(mv).map_err(PlayError::Illegal)?;
-        let count = draw::next_quiet(self.variant().rules(), &before, mv, self.quiet_count());
+        let rules = self.variant().rules();
+        let count = draw::next_quiet(rules, &before, mv, self.quiet_count());
+        let ending = draw::next_ending(rules, self.draws, *self.ending.last().expect("one count per position"), &after);
         self.positions.push(after);
         self.moves.push(*mv);
         self.quiet.push(count);
+        self.ending.push(ending);
         self.outcome = self.judge();
         Ok(())
     }
@@ -260,6 +340,7 @@ impl Game {
         let mv = self.moves.pop().ok_or(PlayError::NothingToUndo)?;
         self.positions.pop();
         self.quiet.pop();
+        self.ending.pop();
         self.outcome = self.judge();
         Ok(mv)
     }
@@ -286,7 +367,7 @@ impl Game {
 
     /// The result the rules give to the current position, if the game is over (RULES.md
     /// section 4), checked in this order: no pieces, Turkish one-piece-each, no legal move, third
-    /// occurrence, quiet-move limit.
+    /// occurrence, quiet-move limit (FMJD 6.3 under its rules), FMJD lone-king count (6.4, 6.5).
     fn judge(&self) -> Option<Outcome> {
         let pos = self.position();
         let rules = self.variant().rules();
@@ -306,8 +387,16 @@ impl Game {
         if self.repetitions() >= 3 {
             return Some(Outcome::Draw(Reason::Threefold));
         }
-        if self.quiet_count() >= rules.quiet_limit {
-            return Some(Outcome::Draw(Reason::QuietMoves(rules.quiet_limit)));
+        if self.quiet_count() >= self.quiet_limit() {
+            return Some(Outcome::Draw(match self.draws {
+                DrawRules::Fmjd => Reason::FmjdKingMoves,
+                DrawRules::Simplified => Reason::QuietMoves(rules.quiet_limit),
+            }));
+        }
+        if let Some((count, limit)) = self.lone_king_count() {
+            if count >= limit {
+                return Some(Outcome::Draw(Reason::FmjdLoneKing(limit / 2)));
+            }
         }
         None
     }

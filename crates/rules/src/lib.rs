@@ -33,7 +33,8 @@ pub mod variant;
 mod zobrist;
 
 pub use color::Color;
-pub use game::{Game, Outcome, PlayError, Reason};
+pub use draw::DrawRules;
+pub use game::{DrawRulesError, Game, Outcome, PlayError, Reason};
 pub use notation::ParseError;
 pub use geometry::{BoardKind, Geometry};
 pub use moves::{Hop, Move, MoveList, MAX_HOPS};
@@ -41,4 +42,4 @@ pub use perft::{divide, perft};
 pub use resolve::{find, MatchError, MoveQuery};
 pub use square::Square;
 pub use position::{Piece, PieceKind, Position, SetupError};
-pub use variant::{CaptureChoice, ChainPromotion, KingRange, QuietReset, Removal, Rules, SquareNotation, Variant};
+pub use variant::{CaptureChoice, ChainPromotion, KingRange, OfficialDraws, QuietReset, Removal, Rules, SquareNotation, Variant};

@@ -62,6 +62,23 @@ pub enum QuietReset {
     CaptureOrPromotion,
 }
 
+/// The FMJD's official draw rules for international draughts (FMJD Official Rules, Annex 1,
+/// article 6), which a game may be played under instead of the rule set's own quiet-move counter
+/// (guide 001: our default is "a simplified draw policy"). The third occurrence of a position
+/// (article 6.2) is a draw under both. Counts are in half-moves: "n moves each" is 2n.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OfficialDraws {
+    /// Article 6.3: 25 successive moves each made only by kings, without a man move or a
+    /// capture (50 half-moves). Reset as the rule set's counter is ([`QuietReset::CaptureOrManMove`]).
+    pub king_moves: u16,
+    /// Article 6.4: three pieces, at least one of them a king (three kings, two kings and a man,
+    /// a king and two men), against a lone king: drawn after 16 moves each (32 half-moves).
+    pub three_against_king: u16,
+    /// Article 6.5: two pieces or one, at least one of them a king (two kings, a king and a man,
+    /// a king), against a lone king: drawn after 5 moves each (10 half-moves).
+    pub two_against_king: u16,
+}
+
 /// How squares are written in FEN, PDN and move text (RULES.md sections 5 and 6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SquareNotation {
@@ -111,6 +128,9 @@ pub struct Rules {
     pub quiet_reset: QuietReset,
     /// Turkish one-piece-each ending (RULES.md section 2 notes, section 4).
     pub one_piece_each: bool,
+    /// The FMJD's draw rules, for the rule sets that have them (international), chosen per game
+    /// ([`crate::draw::DrawRules::Fmjd`]).
+    pub official_draws: Option<OfficialDraws>,
     /// How squares are written (RULES.md section 5).
     pub notation: SquareNotation,
     /// PDN `GameType` number (RULES.md section 6; issue 2: 20 international, 21 English,
@@ -167,6 +187,7 @@ const ENGLISH: Rules = Rules {
     quiet_limit: 80,
     quiet_reset: QuietReset::CaptureOrManMove,
     one_piece_each: false,
+    official_draws: None,
     notation: SquareNotation::Numeric,
     game_type: 21,
 };
@@ -212,6 +233,7 @@ const INTERNATIONAL: Rules = Rules {
     capture_choice: CaptureChoice::Maximum,
     chain_promotion: ChainPromotion::OnlyAtEnd,
     quiet_limit: 120,
+    official_draws: Some(OfficialDraws { king_moves: 50, three_against_king: 32, two_against_king: 10 }),
     game_type: 20,
     ..ENGLISH
 };
@@ -257,6 +279,7 @@ const BRAZILIAN: Rules = Rules {
     start_rows: 3,
     notation: SquareNotation::Algebraic,
     game_type: 26,
+    official_draws: None,
     ..INTERNATIONAL
 };
 

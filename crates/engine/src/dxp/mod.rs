@@ -23,7 +23,7 @@ pub use message::{find_move, Message};
 
 use crate::matchplay::{play_out, PlayedOut, PlyCap, Turn};
 use crate::search::{Limits, Searcher};
-use draughts_rules::{Color, Game, Move, Outcome, Position, Variant};
+use draughts_rules::{Color, DrawRules, Game, Move, Outcome, Position, Variant};
 use std::time::{Duration, Instant};
 
 /// Our side's settings.
@@ -47,6 +47,9 @@ pub struct DxpConfig {
     pub weights: Option<crate::eval::Weights>,
     /// Pattern values to use instead of the built-in ones (see [`crate::patterns::PatternChoice`]).
     pub patterns: crate::patterns::PatternChoice,
+    /// The draw rules the games are judged and searched by: the FMJD's by default, as
+    /// tournaments and other engines play over DXP.
+    pub draws: DrawRules,
 }
 
 /// The Initiator's opening lines for [`DxpConfig::openings`]: one balanced opening of `plies`
@@ -240,7 +243,8 @@ pub fn follow(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(&D
                     continue;
                 }
                 conn.send(&Message::GameAcc { name: cfg.name.clone(), code: 0 })?;
-                match play(conn, &mut searcher, Game::from_position(start), follower, cfg, false, on_move)? {
+                let game = Game::from_position_with(start, cfg.draws).map_err(|e| e.to_string())?;
+                match play(conn, &mut searcher, game, follower, cfg, false, on_move)? {
                     Flow::Ended(g, stop) => {
                         on_game(&g);
                         games.push(g);
@@ -275,7 +279,7 @@ pub fn initiate(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(
     let mut games = Vec::new();
     for i in 0..cfg.games {
         let ours = if i % 2 == 0 { Color::Light } else { Color::Dark };
-        let mut game = Game::new(Variant::International);
+        let mut game = Game::new_with(Variant::International, cfg.draws).map_err(|e| e.to_string())?;
         let mut position = None;
         if !cfg.openings.is_empty() {
             let line = &cfg.openings[(i / 2) % cfg.openings.len()];

@@ -5,7 +5,7 @@ use super::format::{parse_move, parse_position, variant_from_name, variant_name,
 use super::line::{parse_line, quote, Line};
 use super::ENGINE_NAME;
 use crate::search::{Info, Limits, Searcher};
-use draughts_rules::{Game, Position, Variant};
+use draughts_rules::{DrawRules, Game, Position, Variant};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -126,6 +126,8 @@ const IDLE_COMMANDS: &[&str] = &["hub", "init", "set-param", "new-game", "pos", 
 pub struct HubSession {
     out: SharedOut,
     variant: Variant,
+    /// The draw rules of the games set up by `pos` (`set-param name=draw-rules value=fmjd`).
+    draws: DrawRules,
     hash_mb: usize,
     /// `None` while a search holds it (or before `init`).
     searcher: Option<Searcher>,
@@ -164,6 +166,7 @@ impl HubSession {
         HubSession {
             out: Arc::new(Mutex::new(Box::new(output))),
             variant,
+            draws: DrawRules::Simplified,
             hash_mb: 64,
             searcher: None,
             game: Ok(Game::new(variant)),
@@ -255,6 +258,7 @@ impl HubSession {
                     variant_name(self.variant),
                     quote(&values.join(" "))
                 ));
+                send(&self.out, &format!("param name=draw-rules value={} type=enum values=\"simplified fmjd\"", self.draws.code()));
                 send(&self.out, &format!("param name=hash value={} type=int min=1 max=4096", self.hash_mb));
                 send(&self.out, "wait");
             }
@@ -262,9 +266,20 @@ impl HubSession {
                 (Some("variant"), Some(v)) => match variant_from_name(v) {
                     Some(v) => {
                         self.variant = v;
-                        self.game = Ok(Game::new(v));
+                        if !self.draws.available(v.rules()) {
+                            self.draws = DrawRules::Simplified;
+                        }
+                        self.game = Ok(Game::new_with(v, self.draws).expect("draw rules checked"));
                     }
                     None => self.error(&format!("unknown variant {v}")),
+                },
+                (Some("draw-rules"), Some(d)) => match DrawRules::from_code(d) {
+                    Some(d) if d.available(self.variant.rules()) => {
+                        self.draws = d;
+                        self.game = Ok(Game::new_with(self.variant, d).expect("draw rules checked"));
+                    }
+                    Some(_) => self.error(&format!("{} has no FMJD draw rules; set variant=international first", variant_name(self.variant))),
+                    None => self.error(&format!("unknown draw-rules {d}: simplified or fmjd")),
                 },
                 (Some("hash"), Some(v)) => match v.parse::<usize>() {
                     Ok(mb) if (1..=4096).contains(&mb) => {
@@ -306,7 +321,7 @@ impl HubSession {
     fn read_pos(&self, line: &Line) -> Result<Game, String> {
         let text = line.get("pos").unwrap_or("");
         let start = if text.is_empty() { Ok(Position::start(self.variant)) } else { parse_position(self.variant, text) };
-        let mut g = Game::from_position(start.map_err(|e| format!("bad pos: {e}"))?);
+        let mut g = Game::from_position_with(start.map_err(|e| format!("bad pos: {e}"))?, self.draws).map_err(|e| e.to_string())?;
         for m in line.get("moves").unwrap_or("").split_whitespace() {
             parse_move(g.position(), m)
                 .and_then(|mv| g.play(&mv).map_err(|e| e.to_string()))

@@ -15,14 +15,18 @@
 //!   a threefold repetition when ahead nor misses one when behind;
 //! * the quiet-move counter with each variant's limit and reset ([`draughts_rules::Rules::quiet_limit`],
 //!   [`draughts_rules::QuietReset`]), carried on from the game's current counter;
-//! * Turkish one-piece-each: king against man wins, otherwise drawn.
+//! * Turkish one-piece-each: king against man wins, otherwise drawn;
+//! * under the FMJD's draw rules (a game played under [`draughts_rules::DrawRules::Fmjd`]): the
+//!   king-move count of article 6.3 in place of the quiet-move limit, and the lone-king endings'
+//!   counts of articles 6.4 and 6.5 carried on from the game's, so the engine neither plays for
+//!   a win the count will draw nor misses a draw it can hold by the count.
 
 use crate::eval::{Blended, QuietEval, Weights};
 use crate::patterns::Patterns;
 use std::sync::Arc;
 use crate::tt::{self, TranspositionTable};
 use draughts_rules::draw::{self, OnePieceEach};
-use draughts_rules::{Game, Move, MoveList, Position, Rules};
+use draughts_rules::{DrawRules, Game, Move, MoveList, Position, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -58,6 +62,14 @@ pub struct Searcher {
     /// `weights` blended for the variant searched (the evaluation at the leaves).
     blended: Blended,
     rules: &'static Rules,
+    /// The draw rules of the game searched, and the quiet-move limit they give.
+    draws: DrawRules,
+    quiet_limit: u16,
+    /// True when the lone-king endings' counts apply (FMJD rules in international draughts).
+    lone_king_counts: bool,
+    /// Per ply, under the FMJD's rules: the lone-king ending's count at the node
+    /// ([`draw::next_ending`] from the parent's).
+    ending: Box<[draw::EndingCount; MAX_PLY + 1]>,
     // Per-search state.
     nodes: u64,
     seldepth: usize,
@@ -143,6 +155,10 @@ impl Searcher {
             weights: Weights::builtin(draughts_rules::Variant::English).clone(),
             blended: Blended::new(Weights::builtin(draughts_rules::Variant::English), draughts_rules::Variant::English),
             rules: draughts_rules::Variant::English.rules(),
+            draws: DrawRules::Simplified,
+            quiet_limit: draughts_rules::Variant::English.rules().quiet_limit,
+            lone_king_counts: false,
+            ending: Box::new([draw::EndingCount::default(); MAX_PLY + 1]),
             nodes: 0,
             seldepth: 0,
             start: Instant::now(),
@@ -210,6 +226,17 @@ impl Searcher {
     fn prepare(&mut self, game: &Game, limits: &Limits, stop: Option<&Arc<AtomicBool>>) -> RootState {
         let v = game.variant();
         self.rules = v.rules();
+        if self.draws != game.draw_rules() {
+            // Scores in the table hold the old rules' draws by count.
+            self.tt.clear();
+            self.draws = game.draw_rules();
+        }
+        self.quiet_limit = game.quiet_limit();
+        self.lone_king_counts = self.draws == DrawRules::Fmjd && self.rules.official_draws.is_some();
+        self.ending[0] = match game.lone_king_count() {
+            Some((count, limit)) => draw::EndingCount { count, limit },
+            None => draw::EndingCount::default(),
+        };
         if self.last_variant != Some(v) {
             // Hashes do not include the variant: never mix results of two rule sets.
             self.clear();
@@ -577,6 +604,9 @@ impl Searcher {
         if let Some(s) = self.one_piece_each(pos, ply) {
             return s;
         }
+        if self.lone_king_counts && ply > 0 && self.lone_king_drawn(pos, ply) {
+            return 0;
+        }
         self.rep.push(pos.hash());
         let score = if depth <= 0 || ply >= MAX_PLY - 2 {
             self.leaf(pos, alpha, beta, ply, quiet, irrev)
@@ -585,6 +615,16 @@ impl Searcher {
         };
         self.rep.pop();
         score
+    }
+
+    /// Under the FMJD's rules: records the lone-king ending's count at this node (see
+    /// [`Searcher::ending`]) and says whether it draws here (articles 6.4 and 6.5; a side with no
+    /// legal move has lost first, as the game judges it).
+    #[inline]
+    fn lone_king_drawn(&mut self, pos: &Position, ply: usize) -> bool {
+        let e = draw::next_ending(self.rules, self.draws, self.ending[ply - 1], pos);
+        self.ending[ply] = e;
+        e.limit > 0 && e.count >= e.limit && pos.has_legal_move()
     }
 
     /// The first checks of every node: a repetition is a draw, and mate-distance pruning narrows
@@ -606,7 +646,7 @@ impl Searcher {
         if let Some(s) = self.repetition_or_mate_distance(ply, irrev, &mut alpha, &mut beta) {
             return s;
         }
-        if quiet >= self.rules.quiet_limit && pos.has_legal_move() {
+        if quiet >= self.quiet_limit && pos.has_legal_move() {
             return 0;
         }
         self.quiesce(pos, alpha, beta, ply)
@@ -699,7 +739,7 @@ impl Searcher {
             self.put_back(ply, list, order);
             return -MATE + ply as i32;
         }
-        if quiet >= self.rules.quiet_limit {
+        if quiet >= self.quiet_limit {
             self.put_back(ply, list, order);
             return 0;
         }

@@ -12,7 +12,8 @@
 
 use crate::notation::movetext;
 use crate::notation::pdn::{self, PdnGame};
-use crate::game::{Game, Outcome};
+use crate::draw::DrawRules;
+use crate::game::{Game, Outcome, Reason};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::resolve::{self, MoveQuery};
@@ -58,9 +59,17 @@ pub struct Replayed {
     /// The moves as played, with the routes the record wrote.
     pub moves: Vec<Move>,
     /// Readings worth telling the user: (1-based ply, what was read), e.g. a capture written
-    /// with start and end squares only that named two moves, settled by the moves that follow.
+    /// with start and end squares only that named two moves, settled by the moves that follow,
+    /// or a game played under the FMJD's rules that went on after they drew it.
     pub notes: Vec<(usize, String)>,
+    /// The draw rules the game was played under: the FMJD's when its `[DrawRules "FMJD"]` tag
+    /// says so ([`DRAW_RULES_TAG`]), else the rule set's own.
+    pub draws: DrawRules,
 }
+
+/// The PDN tag naming the draw rules a game was played under (`[DrawRules "FMJD"]`); absent,
+/// the rule set's own (RULES.md section 4).
+pub const DRAW_RULES_TAG: &str = "DrawRules";
 
 impl Replayed {
     /// The position after every move.
@@ -71,7 +80,7 @@ impl Replayed {
     /// The moves as a [`Game`], which also judges the result by our rules. Stops early (without
     /// error) if our rules end the game before the record does (federation draw rules differ).
     pub fn to_game(&self) -> Game {
-        let mut g = Game::from_position(self.start);
+        let mut g = Game::from_position_with(self.start, self.draws).unwrap_or_else(|_| Game::from_position(self.start));
         for m in &self.moves {
             if g.play(m).is_err() {
                 break;
@@ -122,6 +131,16 @@ pub fn start_position(game: &PdnGame, variant: Variant) -> Result<Position, Repl
 /// with fewer hops than it has, when nothing after it continues it, fails as cut short.
 pub fn replay(game: &PdnGame, variant: Variant) -> Result<Replayed, ReplayError> {
     let start = start_position(game, variant)?;
+    let draws = match game.tag(DRAW_RULES_TAG) {
+        None => DrawRules::Simplified,
+        Some(t) => {
+            let d = DrawRules::from_code(t).ok_or_else(|| setup_error(format!("unknown [{DRAW_RULES_TAG} {t:?}] tag: FMJD or Simplified")))?;
+            if !d.available(variant.rules()) {
+                return Err(setup_error(format!("[{DRAW_RULES_TAG} {t:?}]: {} has no FMJD draw rules", variant.rules().name)));
+            }
+            d
+        }
+    };
     let cut = game.incomplete.first();
     let read = &game.moves[..cut.map_or(game.moves.len(), |c| c.after.min(game.moves.len()))];
     let tokens: Vec<Token> = read.iter().map(|t| Token::new(t, variant)).collect();
@@ -157,7 +176,16 @@ pub fn replay(game: &PdnGame, variant: Variant) -> Result<Replayed, ReplayError>
             reason: "incomplete move: a separator with no square after it (or a square alone); the game cannot be read past it".to_string(),
         });
     }
-    Ok(Replayed { variant, start, moves, notes })
+    let mut replayed = Replayed { variant, start, moves, notes, draws };
+    if draws == DrawRules::Fmjd {
+        let g = replayed.to_game();
+        if let Some(o) = g.outcome().filter(|_| g.ply() < replayed.moves.len()) {
+            if matches!(o.reason(), Reason::FmjdKingMoves | Reason::FmjdLoneKing(_) | Reason::Threefold) {
+                replayed.notes.push((g.ply() + 1, format!("the game goes on after the FMJD rules drew it at ply {} ({o})", g.ply())));
+            }
+        }
+    }
+    Ok(replayed)
 }
 
 /// One move token with its squares read (or why they could not be).
@@ -337,6 +365,9 @@ pub fn write_pdn_with(game: &Game, opts: &RecordOptions) -> String {
     }
     if let Some(o) = opts.outcome {
         tags.push(("Termination".into(), o.reason().code()));
+    }
+    if game.draw_rules() == DrawRules::Fmjd {
+        tags.push((DRAW_RULES_TAG.into(), "FMJD".into()));
     }
     let start = game.start();
     if *start != Position::start(v) {
