@@ -948,6 +948,43 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_schema_2_file_gets_the_draw_rules_column_and_keeps_every_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite3");
+        let s = open(&path);
+        let t = table_with_moves(&s).await;
+        let before = s.game(Table::key(Variant::English)).await.unwrap().unwrap();
+        drop(s);
+        // The file as schema 2 had it: no draw rules column.
+        sql(&path).execute_batch("ALTER TABLE games DROP COLUMN draw_rules; PRAGMA user_version = 2;").unwrap();
+        let s = open(&path);
+        let version: i64 = sql(&path).query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+        assert_eq!(version, SCHEMA_VERSION);
+        let after = s.game(Table::key(Variant::English)).await.unwrap().unwrap();
+        assert_eq!(after.draw_rules, "simplified");
+        assert_eq!((&after.moves, after.clock.elapsed, &after.settings), (&before.moves, before.clock.elapsed, &before.settings));
+        let again = Table::restore(Variant::English, &after).unwrap();
+        assert_eq!((again.game().ply(), again.settings()), (t.game().ply(), t.settings()));
+        // A game under the FMJD's rules is stored as such and replayed under them.
+        let mut fmjd = Table::blank(Variant::International);
+        let mut ops = Vec::new();
+        let settings = Settings { draw_rules: draughts_rules::DrawRules::Fmjd, ..Settings::default_for(Variant::International) };
+        fmjd.new_game(&mut ops, None, settings).unwrap();
+        s.write(ops).await.unwrap();
+        let stored = s.game(Table::key(Variant::International)).await.unwrap().unwrap();
+        assert_eq!(stored.draw_rules, "fmjd");
+        let back = Table::restore(Variant::International, &stored).unwrap();
+        assert_eq!((back.game().draw_rules(), back.settings().draw_rules), (draughts_rules::DrawRules::Fmjd, draughts_rules::DrawRules::Fmjd));
+        // English cannot be stored under them; a value this program does not write is named.
+        let mut e = Table::blank(Variant::English);
+        assert!(e.new_game(&mut Vec::new(), None, settings).unwrap_err().to_string().contains("only international"));
+        sql(&path).execute("UPDATE games SET draw_rules = 'strict' WHERE owner = 'local/international'", []).unwrap();
+        let broken = s.game(Table::key(Variant::International)).await.unwrap().unwrap();
+        let err = Table::restore(Variant::International, &broken).unwrap_err().to_string();
+        assert!(err.contains("unknown draw rules \"strict\""), "{err}");
+    }
+
+    #[tokio::test]
     async fn a_migration_that_fails_leaves_the_file_as_it_was() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("db.sqlite3");
