@@ -634,3 +634,15 @@ async fn the_fmjd_draw_rules_are_refused_for_other_rule_sets() {
     let g = s.ok("GET", "/api/games/english", None).await;
     assert_eq!((g["draw_rules"].as_str(), g["settings"]["draw_rules"].as_str()), (Some("simplified"), Some("simplified")));
 }
+
+#[tokio::test]
+async fn the_computer_plays_a_game_under_the_fmjd_draw_rules_by_them() {
+    let s = server();
+    let settings = json!({ "mode": "computer", "level": 1, "human_side": "dark", "turn_board": false, "draw_rules": "fmjd" });
+    let g = s.ok("POST", "/api/games/international/new", Some(json!({ "settings": settings, "position": LONE_KING_FEN }))).await;
+    assert_eq!(g["computer_to_move"], true);
+    let g = s.ok("POST", "/api/games/international/computer", Some(json!({ "ply": 0 }))).await;
+    assert_eq!((g["ply"].as_u64(), g["draw_rules"].as_str()), (Some(1), Some("fmjd")));
+    // The lone-king count goes on (or the computer took the king and won).
+    assert!(g["lone_king"]["count"] == 1 || g["outcome"]["winner"] == "light", "{}", g["lone_king"]);
+}
