@@ -232,7 +232,7 @@ impl SeatedGame {
         let v = self.variant();
         PlayedJson {
             ply: i + 1,
-            number: crate::wire::move_number(&self.game, i),
+            number: self.game.move_number(i),
             side: self.game.positions()[i].side_to_move().into(),
             spent_ms: self.spent.get(i).copied().unwrap_or(0),
             mv: MoveJson::new(v, &self.game.moves()[i]),
