@@ -167,7 +167,10 @@ impl Table {
         let settings = match &saved.settings {
             Some(json) => {
                 let s: Settings = serde_json::from_str(json).map_err(|e| bad(format!("unreadable settings ({e})")))?;
-                Settings { level: s.level.clamp(1, 8), ..s }
+                // A level no page can choose means the row was not written by us: say so
+                // rather than play on at another level.
+                check_level(s.level).map_err(|_| bad(format!("its computer level is {}, not 1 to 8", s.level)))?;
+                s
             }
             None => Settings::default_for(variant),
         };

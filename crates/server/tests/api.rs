@@ -450,6 +450,16 @@ async fn games_survive_a_restart_and_a_broken_save_is_reported_not_replaced() {
     assert_eq!(s.ok("GET", "/api/games/english", None).await["ply"], 1);
     let g = s.ok("POST", "/api/games/italian/new", None).await;
     assert_eq!(g["ply"], 0);
+    // A stored level no page can choose is reported, not played at another level.
+    {
+        let c = rusqlite::Connection::open(&path).unwrap();
+        c.execute("UPDATE games SET settings = replace(settings, '\"level\":1', '\"level\":99') WHERE owner = 'local/english'", []).unwrap();
+    }
+    let dir = s._dir;
+    drop(s.app);
+    let app = draughts_server::app(draughts_server::AppState::open(&path).unwrap());
+    let s = Server { app, _dir: dir, path: path.clone() };
+    s.err("GET", "/api/games/english", None, StatusCode::CONFLICT, "its computer level is 99, not 1 to 8").await;
 }
 
 /// Sends a request with the given headers; returns status and body text.
