@@ -590,10 +590,22 @@ pub const MAX_PDN_BODY: usize = MAX_PDN_TEXT + MAX_PDN_TEXT / 4;
 /// Rewrites the errors of `/api/` and `/ws/` that are not JSON (answered by the HTTP layer
 /// before any handler: a body over [`MAX_BODY`], a method not allowed, a malformed WebSocket
 /// upgrade) as the API's `{"error": "..."}`, keeping the status and headers.
+///
+/// A declared `Content-Length` over the limit is refused at once, before the body is read (and
+/// the connection closed, as the body is not read): a client is not kept waiting for the 413
+/// while it sends megabytes that will be thrown away.
 pub async fn json_errors(req: Request, next: Next) -> Response {
     let path = req.uri().path().to_string();
     let method = req.method().clone();
-    let res = next.run(req).await;
+    let limit = if path == "/api/pdn" { MAX_PDN_BODY } else { MAX_BODY };
+    let declared = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    let res = if declared.is_some_and(|n| n > limit as u64) {
+        let mut res = StatusCode::PAYLOAD_TOO_LARGE.into_response();
+        res.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+        res
+    } else {
+        next.run(req).await
+    };
     let status = res.status();
     let api = path.starts_with("/api/") || path.starts_with("/ws/");
     let json = res

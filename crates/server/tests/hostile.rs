@@ -681,3 +681,23 @@ fn the_nginx_example_configuration_passes_nginx_t() {
         "{said}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_declared_body_over_the_limit_is_refused_before_it_is_sent() {
+    let srv = Server::start("big-body-srv", limits(100, 50), RoomsConfig::default(), |_| {});
+    let mut tcp = tcp_from(ip(1), srv.addr).await;
+    // Headers only: the 50 MB body is never sent, and the answer must not wait for it.
+    let req = format!(
+        "POST /api/games/english/new HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: 50000000\r\n\r\n",
+        srv.addr
+    );
+    tcp.write_all(req.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(Duration::from_secs(5), tcp.read_to_end(&mut raw))
+        .await
+        .expect("the 413 comes at once and the connection is closed")
+        .unwrap();
+    let text = String::from_utf8_lossy(&raw);
+    assert!(text.starts_with("HTTP/1.1 413"), "{text}");
+    assert!(text.contains(&format!("the request body is over the limit of {} bytes", limits::MAX_BODY)), "{text}");
+}
