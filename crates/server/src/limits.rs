@@ -697,11 +697,38 @@ impl RateByAddress {
         }
         Err(Duration::from_secs_f64((1.0 - *tokens) / self.per_second))
     }
+
+    /// Gives back what [`RateByAddress::take`] took from `ip`, for an action that then failed
+    /// on the server's side (a room not created because the disk is full is no room made).
+    pub fn give_back(&self, ip: IpAddr) {
+        let ip = canonical(ip);
+        let mut map = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((tokens, _)) = map.get_mut(&ip) {
+            *tokens = (*tokens + 1.0).min(self.burst);
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_given_back_token_can_be_taken_again() {
+        let rate = RateByAddress::new(2, 0);
+        let ip: IpAddr = "192.0.2.7".parse().unwrap();
+        assert!(rate.take(ip).is_ok());
+        assert!(rate.take(ip).is_ok());
+        assert!(rate.take(ip).is_err());
+        rate.give_back(ip);
+        assert!(rate.take(ip).is_ok());
+        assert!(rate.take(ip).is_err());
+        // Never above the burst.
+        rate.give_back(ip);
+        rate.give_back(ip);
+        rate.give_back(ip);
+        assert!(rate.take(ip).is_ok() && rate.take(ip).is_ok() && rate.take(ip).is_err());
+    }
 
     #[test]
     fn caps_leave_a_reserve_and_follow_the_limit() {

@@ -97,7 +97,8 @@ pub(super) async fn create_room(State(state): State<AppState>, ext: axum::http::
         }
     }
     // Rooms are kept for 30 days: one address may not fill the database with them.
-    if let Some(ip) = crate::limits::client_ip(&ext, &headers) {
+    let client = crate::limits::client_ip(&ext, &headers);
+    if let Some(ip) = client {
         if let Err(wait) = state.rooms.inner.creations.take(ip) {
             let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
             let per_minute = state.rooms.inner.cfg.create_per_minute;
@@ -108,7 +109,13 @@ pub(super) async fn create_room(State(state): State<AppState>, ext: axum::http::
     }
     match state.rooms.create(variant, draws, color, explicit_side, key.as_deref()).await {
         Ok(c) => created(c),
-        Err(e) => create_error(e),
+        Err(e) => {
+            // No room was made: the attempt does not count against the address.
+            if let Some(ip) = client {
+                state.rooms.inner.creations.give_back(ip);
+            }
+            create_error(e)
+        }
     }
 }
 
