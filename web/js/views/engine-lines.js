@@ -6,6 +6,9 @@
 import { h } from './dom.js';
 import { lightScore, scoreText } from '../game/score.js';
 
+// The moves of a line shown (the rest would not fit, and each is a Tab stop).
+const SHOWN_MOVES = 12;
+
 /** @typedef {import('../types.js').EngineLine} EngineLine */
 /** @typedef {import('../types.js').Move} Move */
 /** @typedef {import('../types.js').Side} Side */
@@ -54,7 +57,7 @@ export class EngineLines {
       const moves = h('span', { className: 'line-moves' });
       let mover = side;
       let n = number;
-      line.moves.forEach((m, i) => {
+      line.moves.slice(0, SHOWN_MOVES).forEach((m, i) => {
         const num = moveNumber(n, mover === firstMover, i === 0);
         if (num) moves.appendChild(h('span', { className: 'move-number', text: num }));
         const b = h('button', { className: 'line-move', text: this.write(m.text) });

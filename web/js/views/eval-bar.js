@@ -29,6 +29,7 @@ export class EvalBar {
     const f = barFraction(score);
     this.fill.style.height = `${(f * 100).toFixed(1)}%`;
     this.number.textContent = scoreText(score);
+    this.number.classList.toggle('won', !('cp' in score));
     this.words.textContent = 'cp' in score ? scoreWords(score) : '';
     this.bar.setAttribute('aria-label', `Evaluation: ${scoreWords(score)}`);
   }
@@ -40,6 +41,7 @@ export class EvalBar {
   clear(note) {
     this.fill.style.height = '50%';
     this.number.textContent = note ? '–' : '';
+    this.number.classList.remove('won');
     this.words.textContent = note;
     this.bar.setAttribute('aria-label', note ? `Evaluation: ${note}` : 'Evaluation');
   }

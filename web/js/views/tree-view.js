@@ -92,9 +92,10 @@ export class TreeView {
     for (const [id, b] of this.buttons) {
       if (id === current.id) {
         b.setAttribute('aria-current', 'true');
-        const box = this.box;
-        const top = b.offsetTop - box.offsetTop;
-        if (top < box.scrollTop || top + b.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+        // Scrolled into view inside the list only (the page itself stays where it is).
+        const box = this.box.getBoundingClientRect();
+        const r = b.getBoundingClientRect();
+        if (r.top < box.top || r.bottom > box.bottom) this.box.scrollTop += r.top - box.top - box.height / 2;
       } else b.removeAttribute('aria-current');
     }
   }
