@@ -650,7 +650,7 @@ export class AnalysisPage {
     const who = p.side === 'light' ? 'Light' : 'Dark';
     const line = p.best_line.length ? p.best_line : [p.best];
     const said = isMarked(p.class) ? markWords(p, (t) => this.write(t)) : `${who}'s ${this.write(p.played.text)} was ${markOf(p.class).words}.`;
-    d.textContent = `${said} ${scoreWords(lightScore(p.eval_after, p.side))} after it. The engine's line here: ${line.map((m) => this.write(m.text)).join(' ')}.`;
+    d.textContent = `${said} ${scoreWords(lightScore(p.eval_after, p.side))} after it. The engine's line instead: ${line.map((m) => this.write(m.text)).join(' ')}.`;
   }
 
   // ----- the board editor -----

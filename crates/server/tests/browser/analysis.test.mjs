@@ -210,7 +210,7 @@ test('a review marks the blunder with the better move, draws the graph and gives
   // A marked move shows its position, what the review says and the engine's line.
   await page.click('#review-marked .marked-move[data-class] .marked-button');
   await page.waitForFunction(() => /moves=10-14,21-17$/.test(location.hash));
-  assert.match(await page.textContent('#review-detail'), /better was \d+-\d+.*The engine's line here: /);
+  assert.match(await page.textContent('#review-detail'), /better was \d+-\d+.*The engine's line instead: /);
   // A click on the graph goes to that move (the start, at its left edge).
   const box = await page.$eval('#review-graph svg', (s) => { const r = s.getBoundingClientRect(); return { x: r.left, y: r.top, h: r.height }; });
   await page.mouse.click(box.x + 2, box.y + box.h / 2);
