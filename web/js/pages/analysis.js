@@ -684,6 +684,8 @@ export class AnalysisPage {
     this.editPieces = pos ? pos.pieces.slice() : [];
     this.setEditSide(pos ? pos.side_to_move : this.variant.first_mover);
     this.bar.clear('Setting up');
+    // Stepping would leave the editor: the steps wait until it is closed.
+    for (const id of ['an-first', 'an-prev', 'an-next', 'an-last']) button(id).disabled = true;
     this.drawEditor();
     /** @type {HTMLElement | null} */ (this.root.querySelector('#editor-palette button[aria-pressed="true"]'))?.focus();
   }
@@ -698,6 +700,7 @@ export class AnalysisPage {
     delete this.root.dataset.editing;
     $('editor').hidden = true;
     this.board.onSquare = null;
+    this.sync();
     if (redraw) this.goTo(this.current);
   }
 

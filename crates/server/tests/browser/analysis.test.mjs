@@ -80,6 +80,13 @@ test('the engine\'s lines for the start position, while it thinks; pause and res
   await page.click('#engine-on');
   assert.equal(await page.textContent('#announce'), 'Analysis resumed.');
   await engineLines(page, 3);
+  // The keyboard: Tab reaches the switch, with a visible focus; Space pauses.
+  await page.focus('#an-flip');
+  for (let i = 0; i < 12 && (await page.evaluate(() => document.activeElement.id)) !== 'engine-on'; i++) await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'engine-on');
+  assert.notEqual(await page.$eval('#engine-on', (e) => getComputedStyle(e).outlineStyle), 'none');
+  await page.keyboard.press('Space');
+  assert.equal(await page.textContent('#announce'), 'Analysis paused.');
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
@@ -148,6 +155,7 @@ test('a move on the board adds to the tree, the same move again goes there, a si
   const n = await page.$$eval('#analysis-tree .tree-move', (b) => b.length);
   await page.click('#engine-lines .engine-line .line-move');
   await page.waitForFunction((k) => document.querySelectorAll('#analysis-tree .tree-move').length === k + 1, n);
+  await page.screenshot({ path: join(SHOTS, 'analysis-variations.png') });
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
