@@ -281,6 +281,7 @@ export class AnalysisPage {
    */
   goTo(node, redrawTree = false) {
     this.current = node;
+    this.message('');
     if (this.editing) this.closeEditor(false);
     this.draw();
     if (redrawTree) this.renderTree();
@@ -436,6 +437,7 @@ export class AnalysisPage {
       return;
     }
     this.lines.clear('Thinking…');
+    this.bar.dim();
     this.settle = setTimeout(() => this.analyse(node), SETTLE_MS);
   }
 

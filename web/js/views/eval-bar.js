@@ -27,11 +27,19 @@ export class EvalBar {
    */
   show(score) {
     const f = barFraction(score);
+    this.bar.classList.remove('stale');
+    this.number.classList.remove('stale');
     this.fill.style.height = `${(f * 100).toFixed(1)}%`;
     this.number.textContent = scoreText(score);
     this.number.classList.toggle('won', !('cp' in score));
     this.words.textContent = 'cp' in score ? scoreWords(score) : '';
     this.bar.setAttribute('aria-label', `Evaluation: ${scoreWords(score)}`);
+  }
+
+  /** Marks the score shown as the last position's, until the new one comes. */
+  dim() {
+    this.bar.classList.add('stale');
+    this.number.classList.add('stale');
   }
 
   /**
@@ -40,6 +48,8 @@ export class EvalBar {
    */
   clear(note) {
     this.fill.style.height = '50%';
+    this.bar.classList.remove('stale');
+    this.number.classList.remove('stale');
     this.number.textContent = note ? '–' : '';
     this.number.classList.remove('won');
     this.words.textContent = note;
