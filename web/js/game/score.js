@@ -75,14 +75,15 @@ export function scoreText(score) {
 
 /**
  * Light's winning chance, 0 to 1: certain for a win, none for a loss, and a logistic curve of
- * the centi-men between (one man ahead is about 0.73).
+ * the centi-men between, the review's own (crates/engine/src/review.rs, `win_chance`): one man
+ * ahead is 0.75, three to one.
  * @param {Score} score Light's point of view
  * @returns {number}
  */
 export function winChance(score) {
   if ('win' in score) return 1;
   if ('loss' in score) return 0;
-  return 1 / (1 + Math.exp(-score.cp / 100));
+  return 1 / (1 + 3 ** (-score.cp / 100));
 }
 
 /**

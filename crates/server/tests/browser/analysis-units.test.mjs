@@ -122,7 +122,8 @@ test('scores: points of view, numbers and words', () => {
   assert.equal(scoreWords({ cp: -110 }), 'Dark is ahead by about a man');
   assert.equal(scoreWords({ cp: 320 }), 'Light is ahead by about 3 men');
   assert.equal(winChance({ cp: 0 }), 0.5);
-  assert.ok(winChance({ cp: 100 }) > 0.7 && winChance({ cp: 100 }) < 0.75);
+  assert.ok(Math.abs(winChance({ cp: 100 }) - 0.75) < 1e-9, 'one man ahead: three to one, as the review counts it');
+  assert.ok(Math.abs(winChance({ cp: -200 }) - 0.1) < 1e-9);
   assert.equal(winChance({ win: 5 }), 1);
   assert.equal(winChance({ loss: 5 }), 0);
   assert.equal(barFraction({ cp: 5000 }), 0.97);
