@@ -277,3 +277,18 @@ test('looks: dark mode and a phone (board first)', { timeout: 120000 }, async ()
   assert.deepEqual(phone.errors, []);
   await phone.context().close();
 });
+
+test('the home screen\'s Analysis board opens the chosen rule set; a Russian board with algebraic squares', { timeout: 60000 }, async () => {
+  const page = await newPage(browser, null, { width: 1366, height: 768 });
+  await page.goto(`${server.url}#/`);
+  await ready(page);
+  await page.selectOption('#home-variant', 'russian');
+  await page.click('#home-analysis');
+  await page.waitForSelector('#view-analysis:not([hidden]) #analysis-board svg.board[data-variant="russian"] .piece');
+  assert.equal(await page.inputValue('#analysis-variant'), 'russian');
+  await playOnBoard(page, ['c3', 'd4']);
+  await page.waitForFunction(() => location.hash === '#/analysis/russian?moves=c3-d4');
+  await engineLines(page, 1);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
