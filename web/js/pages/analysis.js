@@ -14,13 +14,14 @@ import { Board } from '../views/board.js';
 import { EvalBar } from '../views/eval-bar.js';
 import { EngineLines } from '../views/engine-lines.js';
 import { TreeView } from '../views/tree-view.js';
-import { EvalGraph } from '../views/eval-graph.js';
-import { $, button, input, select, fillSelect, h, copyText } from '../views/dom.js';
+import { ReviewPanel } from '../views/review-panel.js';
+import { Palette } from '../views/palette.js';
+import { $, button, input, select, fillSelect, copyText } from '../views/dom.js';
 import { MoveTree } from '../game/move-tree.js';
-import { lightScore, scoreWords } from '../game/score.js';
-import { markOf, markWords, markCounts, isMarked } from '../game/marks.js';
+import { lightScore } from '../game/score.js';
+import { markOf } from '../game/marks.js';
 import { analysisHash, parseAnalysisHash } from '../game/analysis-link.js';
-import { TOOLS, applyTool, writeFen } from '../game/editor.js';
+import { applyTool, writeFen } from '../game/editor.js';
 import { parseFen } from '../game/replay.js';
 import { writeMove } from '../game/notation.js';
 import { plain } from '../game/wording.js';
@@ -103,7 +104,12 @@ export class AnalysisPage {
         return p ? markOf(p.class).symbol : '';
       },
     });
-    this.graph = new EvalGraph($('review-graph'), (i) => this.review && this.review.nodes[i] && this.goTo(this.review.nodes[i]));
+    this.reviewPanel = new ReviewPanel(
+      (i) => this.review && this.review.nodes[i] && this.goTo(this.review.nodes[i]),
+      () => this.stopReview('The review was stopped.'),
+      (t) => this.write(t),
+    );
+    this.palette = new Palette($('editor-palette'), this.editTool, (tool) => (this.editTool = tool));
     this.init();
   }
 
@@ -149,9 +155,7 @@ export class AnalysisPage {
       this.goTo(this.tree.remove(gone), true);
     });
     button('an-review').addEventListener('click', () => this.startReview());
-    button('review-stop').addEventListener('click', () => this.stopReview('The review was stopped.'));
     button('an-edit').addEventListener('click', () => this.openEditor());
-    this.buildPalette();
     for (const r of this.root.querySelectorAll('input[name="editor-side"]')) r.addEventListener('change', () => this.editorChanged());
     button('editor-clear').addEventListener('click', () => {
       this.editPieces = [];
@@ -516,14 +520,7 @@ export class AnalysisPage {
     this.stopReview('');
     this.clearReview();
     this.stopAnalysis();
-    $('review').hidden = false;
-    $('review-progress-box').hidden = false;
-    $('review-result').hidden = true;
-    const bar = /** @type {HTMLProgressElement} */ ($('review-progress'));
-    bar.max = nodes.length;
-    bar.value = 0;
-    $('review-note').textContent = 'Reviewing the game…';
-    button('review-stop').hidden = false;
+    this.reviewPanel.start(nodes.length);
     const moves = nodes.slice(1).map((n) => /** @type {Move} */ (n.move).text);
     /** @type {import('../types.js').ReviewRequest} */
     const req = this.rootFen ? { variant: this.variant.id, fen: this.rootFen, moves } : { variant: this.variant.id, moves };
@@ -531,11 +528,8 @@ export class AnalysisPage {
     let review = null;
     const s = streamReview(req, (e) => {
       if (this.reviewStream !== s) return;
-      if (e.type === 'progress') {
-        bar.max = e.total;
-        bar.value = e.done;
-        $('review-note').textContent = `Reviewing the game… (${e.done} of ${e.total} positions)`;
-      } else if (e.type === 'review') review = e;
+      if (e.type === 'progress') this.reviewPanel.progress(e.done, e.total);
+      else if (e.type === 'review') review = e;
     });
     this.reviewStream = s;
     this.sync();
@@ -548,10 +542,9 @@ export class AnalysisPage {
         this.showReview(review, nodes);
       })
       .catch((e) => {
-        if (this.reviewStream !== s) return;
-        this.reviewStream = null;
-        $('review-note').textContent = `The review could not be finished: ${plain(e.message)}`;
-        button('review-stop').hidden = true;
+        if (this.reviewStream !== s && this.reviewStream !== null) return;
+        if (this.reviewStream === s) this.reviewStream = null;
+        this.reviewPanel.note(`The review could not be finished: ${plain(e.message)}`);
       })
       .finally(() => {
         if (this.reviewStream === null && this.active) {
@@ -571,10 +564,9 @@ export class AnalysisPage {
     this.reviewStream = null;
     s.stop();
     if (note) {
-      $('review-note').textContent = note;
-      button('review-stop').hidden = true;
+      this.reviewPanel.note(note);
       announce(note);
-    } else $('review').hidden = true;
+    } else this.reviewPanel.hide();
     this.sync();
     if (this.active) this.restart();
   }
@@ -583,13 +575,11 @@ export class AnalysisPage {
   clearReview() {
     this.review = null;
     this.reviewed.clear();
-    $('review').hidden = true;
-    $('review-result').hidden = true;
+    this.reviewPanel.clear();
   }
 
   /**
-   * Shows a finished review: each side's accuracy and its marked moves, the graph, the marks
-   * in the tree.
+   * Shows a finished review: the panel, and the marks in the tree.
    * @param {Review} review
    * @param {TreeNode[]} nodes the start and the node after each move reviewed
    */
@@ -600,80 +590,21 @@ export class AnalysisPage {
       const n = nodes[i + 1];
       if (n) this.reviewed.set(n.id, p);
     });
-    $('review-progress-box').hidden = true;
-    $('review-result').hidden = false;
-    const acc = $('review-accuracy');
-    acc.textContent = '';
-    for (const side of /** @type {Side[]} */ (['light', 'dark'])) {
-      const c = markCounts(review.plies, side);
-      const row = h('span', { className: 'accuracy-side' });
-      row.dataset.side = side;
-      row.append(
-        h('strong', { text: `${side === 'light' ? 'Light' : 'Dark'}: ${review.accuracy[side].toFixed(1)}% accuracy` }),
-        h('span', { className: 'accuracy-counts', text: ` · ${count(c.inaccuracy, 'inaccuracy', 'inaccuracies')}, ${count(c.mistake, 'mistake', 'mistakes')}, ${count(c.blunder, 'blunder', 'blunders')}` }),
-      );
-      acc.appendChild(row);
-    }
-    const first = review.chances[0];
-    const last = review.chances[review.chances.length - 1];
-    this.graph.render(review.chances, `Light's winning chance over the game, from ${Math.round((first ?? 0.5) * 100)}% at the start to ${Math.round((last ?? 0.5) * 100)}% at the end. Choose a move in the list of marked moves to see it.`);
-    const list = $('review-marked');
-    list.textContent = '';
     const offset = this.rootOffset();
-    review.plies.forEach((p, i) => {
-      if (!isMarked(p.class)) return;
-      const node = nodes[i + 1];
-      const li = h('li', { className: 'marked-move' });
-      li.dataset.class = p.class;
-      const first = (i + offset) % 2 === 0;
-      const b = h('button', { className: 'marked-button', text: `${p.number}${first ? '.' : '...'} ${this.write(p.played.text)}${markOf(p.class).symbol}` });
-      b.type = 'button';
-      b.addEventListener('click', () => node && this.goTo(node));
-      li.append(b, h('span', { className: 'marked-words', text: ` ${markWords(p, (t) => this.write(t))}` }));
-      list.appendChild(li);
-    });
-    if (!list.children.length) list.appendChild(h('li', { className: 'empty', text: 'No inaccuracies, mistakes or blunders: well played by both sides.' }));
+    this.reviewPanel.show(review, (i) => (i + offset) % 2 === 0);
     this.renderTree();
     this.showReviewDetail();
     announce(`The review is finished. Light's accuracy ${Math.round(review.accuracy.light)}%, Dark's ${Math.round(review.accuracy.dark)}%.`);
   }
 
-  /** Under the graph: what the review says of the shown move, with the engine's better line. */
+  /** What the review says of the shown move, when it was reviewed. */
   showReviewDetail() {
-    const d = $('review-detail');
     if (!this.review) return;
     const i = this.review.nodes.indexOf(this.current);
-    this.graph.mark(i >= 0 ? i : null);
-    const p = this.reviewed.get(this.current.id);
-    if (!p) {
-      d.textContent = i === 0 ? 'The start of the game. Choose a move to see what the review says of it.' : '';
-      return;
-    }
-    const who = p.side === 'light' ? 'Light' : 'Dark';
-    const line = p.best_line.length ? p.best_line : [p.best];
-    const said = isMarked(p.class) ? markWords(p, (t) => this.write(t)) : `${who}'s ${this.write(p.played.text)} was ${markOf(p.class).words}.`;
-    d.textContent = `${said} ${scoreWords(lightScore(p.eval_after, p.side))} after it. The engine's line instead: ${line.map((m) => this.write(m.text)).join(' ')}.`;
+    this.reviewPanel.detail(i >= 0 ? i : null);
   }
 
   // ----- the board editor -----
-
-  buildPalette() {
-    const pal = $('editor-palette');
-    for (const t of TOOLS) {
-      const b = h('button', { className: 'tool' });
-      b.type = 'button';
-      b.dataset.tool = t.tool;
-      b.setAttribute('aria-pressed', t.tool === this.editTool ? 'true' : 'false');
-      b.setAttribute('aria-label', t.label);
-      b.title = t.label;
-      b.append(h('span', { className: `tool-icon ${t.tool}` }), h('span', { className: 'tool-label', text: t.label }));
-      b.addEventListener('click', () => {
-        this.editTool = t.tool;
-        for (const o of pal.querySelectorAll('button')) o.setAttribute('aria-pressed', o === b ? 'true' : 'false');
-      });
-      pal.appendChild(b);
-    }
-  }
 
   /** Opens the editor on the shown position. */
   openEditor() {
@@ -689,7 +620,7 @@ export class AnalysisPage {
     // Stepping would leave the editor: the steps wait until it is closed.
     for (const id of ['an-first', 'an-prev', 'an-next', 'an-last']) button(id).disabled = true;
     this.drawEditor();
-    /** @type {HTMLElement | null} */ (this.root.querySelector('#editor-palette button[aria-pressed="true"]'))?.focus();
+    this.palette.focus();
   }
 
   /**
@@ -749,14 +680,4 @@ export class AnalysisPage {
       this.load({ variant: this.variant.id, fen: r.position.fen, moves: [], review: false });
     }
   }
-}
-
-/**
- * A count in words: "1 blunder", "2 mistakes", "no inaccuracies".
- * @param {number} n
- * @param {string} one
- * @param {string} many
- */
-function count(n, one, many) {
-  return n === 0 ? `no ${many}` : `${n} ${n === 1 ? one : many}`;
 }
