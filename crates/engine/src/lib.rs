@@ -24,6 +24,7 @@ pub mod hub;
 pub mod level;
 pub mod matchplay;
 pub mod patterns;
+pub mod review;
 pub mod score;
 pub mod search;
 pub mod tt;
@@ -31,7 +32,7 @@ pub mod tune;
 
 pub use level::{BadLevel, Level, LevelSpec};
 pub use score::{Score, MATE};
-pub use search::{Info, Limits, SearchResult, Searcher, TimePlan};
+pub use search::{Analysis, Info, Limits, Line, SearchResult, Searcher, TimePlan};
 
 use draughts_rules::{Game, Move};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};

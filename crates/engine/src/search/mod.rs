@@ -32,9 +32,11 @@ use std::time::{Duration, Instant};
 
 use crate::score::{Score, INFINITY, MATE, MATE_BOUND};
 
+mod analysis;
 mod limits;
 mod report;
 
+pub use analysis::{Analysis, Line};
 pub use limits::{Limits, TimePlan, MAX_PLY};
 pub use report::{Info, SearchResult};
 use limits::in_trouble;
@@ -130,6 +132,8 @@ impl Default for Searcher {
 /// What a game's history contributes to a search: repetition hashes and the quiet counter.
 struct RootState {
     pos: Position,
+    /// The position has one legal move.
+    forced: bool,
     rep: Vec<u64>,
     quiet: u16,
 }
@@ -139,6 +143,7 @@ fn root_state(game: &Game) -> RootState {
     let first = draw::reversible_tail_start(positions, game.moves());
     RootState {
         pos: *game.position(),
+        forced: false,
         rep: positions[first..].iter().map(|p| p.hash()).collect(),
         quiet: game.quiet_count(),
     }
@@ -288,7 +293,7 @@ impl Searcher {
         stop: Option<&Arc<AtomicBool>>,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        let root = self.prepare(game, limits, stop);
+        let mut root = self.prepare(game, limits, stop);
         let mut result = SearchResult {
             best: None,
             score: Score::DRAW,
@@ -303,36 +308,13 @@ impl Searcher {
             self.stop_flag = None;
             return result;
         }
+        root.forced = moves.len() == 1;
         result.best = Some(moves[0]);
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).clamp(1, MAX_PLY as u32 - 8);
         let mut prev: i32 = 0;
         for depth in 1..=max_depth as i32 {
             self.root_depth = depth;
-            let mut delta = 30;
-            let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
-                (prev - delta, prev + delta)
-            } else {
-                (-INFINITY, INFINITY)
-            };
-            let (score, best_idx) = loop {
-                let (s, idx) = self.root(&root, &mut moves, depth, alpha, beta);
-                if self.stopped {
-                    break (s, idx);
-                }
-                if s <= alpha && alpha > -INFINITY {
-                    alpha = (s - delta).max(-INFINITY);
-                    beta = (alpha + beta) / 2 + 1;
-                } else if s >= beta && beta < INFINITY {
-                    beta = (s + delta).min(INFINITY);
-                } else {
-                    break (s, idx);
-                }
-                delta *= 4;
-                if delta > 1000 {
-                    alpha = -INFINITY;
-                    beta = INFINITY;
-                }
-            };
+            let (score, best_idx) = self.aspirate(&root, &mut moves, depth, prev);
             if self.stopped && depth > 1 {
                 // An unfinished iteration may still have found a better first move.
                 if let Some(i) = best_idx {
@@ -494,6 +476,37 @@ impl Searcher {
         -self.negamax(&child, depth - 1, -beta, -alpha, 1, q, irrev, true)
     }
 
+    /// One iteration at the root over `moves` with an aspiration window around `prev` (the
+    /// last iteration's score) from depth 5 on, widened until the score falls inside it.
+    /// Returns the score and the index of the best move in `moves`.
+    fn aspirate(&mut self, root: &RootState, moves: &mut [Move], depth: i32, prev: i32) -> (i32, Option<usize>) {
+        let mut delta = 30;
+        let (mut alpha, mut beta) = if depth >= 5 && prev.abs() < MATE_BOUND {
+            (prev - delta, prev + delta)
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let (s, idx) = self.root(root, moves, depth, alpha, beta);
+            if self.stopped {
+                return (s, idx);
+            }
+            if s <= alpha && alpha > -INFINITY {
+                alpha = (s - delta).max(-INFINITY);
+                beta = (alpha + beta) / 2 + 1;
+            } else if s >= beta && beta < INFINITY {
+                beta = (s + delta).min(INFINITY);
+            } else {
+                return (s, idx);
+            }
+            delta *= 4;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
     /// One iteration at the root. Returns the score and the index of the best move.
     fn root(&mut self, root: &RootState, moves: &mut [Move], depth: i32, mut alpha: i32, beta: i32) -> (i32, Option<usize>) {
         self.rep.clear();
@@ -502,8 +515,9 @@ impl Searcher {
         self.pv_len[0] = 0;
         let mut best = -INFINITY;
         let mut best_idx = None;
-        let n = moves.len();
-        let ext = if n == 1 { 1 } else { 0 };
+        // A forced move is searched a ply deeper (the position's only move, not the last of a
+        // list that excludes lines already found).
+        let ext = if root.forced { 1 } else { 0 };
         for (i, &mv) in moves.iter().enumerate() {
             if let Some(plan) = self.plan {
                 // The score so far: the last iteration's before the first move is back.
