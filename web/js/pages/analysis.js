@@ -47,6 +47,18 @@ const SETTLE_MS = 150;
 const BUSY_RETRIES = 3;
 
 /**
+ * A message as a sentence: a capital first and a full stop at the end.
+ * @param {string} text
+ * @returns {string}
+ */
+function sentence(text) {
+  const t = text.trim();
+  if (!t) return t;
+  const first = t[0].toUpperCase() + t.slice(1);
+  return /[.!?]$/.test(first) ? first : `${first}.`;
+}
+
+/**
  * Says something in the page's live region.
  * @param {string} text
  */
@@ -262,7 +274,7 @@ export class AnalysisPage {
         child.outcome = r.outcome;
         at = child;
       } catch (e) {
-        notes.push(`Move ${i + 1} of the link (${text}) cannot be played here: ${plain(e.message)} The moves before it are shown.`);
+        notes.push(`Move ${i + 1} of the link (${text}) cannot be played here: ${sentence(plain(e.message))} The moves before it are shown.`);
         break;
       }
     }
