@@ -111,6 +111,10 @@ test('a link opens the same position: FEN and moves in the address, Copy link', 
   await other.waitForFunction(() => document.querySelectorAll('#analysis-tree .tree-move').length === 2);
   assert.equal(await boardPieces(other), shown);
   assert.equal(await other.$eval('#analysis-tree .tree-move[aria-current="true"]', (b) => b.textContent), '18x11');
+  // A link with a move that cannot be played: the moves before it, and why.
+  await openAnalysis(other, '#/analysis/english?moves=11-15,11-16');
+  await other.waitForFunction(() => /^Move 2 of the link \(11-16\) cannot be played here: .+ The moves before it are shown\.$/.test(document.querySelector('#analysis-message').textContent));
+  assert.equal(await other.$$eval('#analysis-tree .tree-move', (b) => b.length), 1);
   assert.deepEqual(page.errors, []);
   assert.deepEqual(other.errors, []);
   await other.context().close();
