@@ -206,3 +206,17 @@ test('editor: tools on squares and the FEN written in board order', () => {
   assert.equal(writeFen(p, 'dark', order), 'B:W29:BK1,5');
   assert.equal(writeFen([], 'light', order), 'W:W:B');
 });
+
+test('line numbers and graph points', async () => {
+  const { moveNumber } = await import('../../../../web/js/views/engine-lines.js');
+  const { graphPoints } = await import('../../../../web/js/views/eval-graph.js');
+  const { count } = await import('../../../../web/js/views/review-panel.js');
+  assert.equal(moveNumber(3, true, false), '3.');
+  assert.equal(moveNumber(3, false, true), '3...');
+  assert.equal(moveNumber(3, false, false), '');
+  assert.deepEqual(graphPoints([0.5, 1, 0]), [[0, 60], [300, 0], [600, 120]]);
+  assert.deepEqual(graphPoints([2]), [[300, 0]]);
+  assert.equal(count(0, 'blunder', 'blunders'), 'no blunders');
+  assert.equal(count(1, 'blunder', 'blunders'), '1 blunder');
+  assert.equal(count(3, 'mistake', 'mistakes'), '3 mistakes');
+});
