@@ -171,6 +171,26 @@ impl Position {
         self.pieces[0] | self.pieces[1]
     }
 
+    /// Men standing on their own far row, where they would have been crowned (RULES.md section
+    /// 6): Light's first. A position read from a file may have them
+    /// (problem collections do); one set up by hand should not.
+    pub fn uncrowned_men(&self) -> Vec<(Color, crate::Square)> {
+        let g = self.variant().geometry();
+        [Color::Light, Color::Dark]
+            .into_iter()
+            .flat_map(|c| {
+                let mut bits = self.men(c) & g.far_row(c == Color::Light);
+                std::iter::from_fn(move || {
+                    (bits != 0).then(|| {
+                        let b = bits.trailing_zeros();
+                        bits &= bits - 1;
+                        (c, crate::Square::from_bit(b))
+                    })
+                })
+            })
+            .collect()
+    }
+
     /// The piece on a square (bit index), if any.
     pub fn piece_at(&self, bit: u32) -> Option<Piece> {
         let b = 1u64 << bit;

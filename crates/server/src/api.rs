@@ -100,6 +100,19 @@ pub fn parse_position(v: Variant, input: &str) -> ApiResult<Position> {
     result.map_err(|e| ApiError::bad_request(format!("cannot set up this {} position: {e}", v.id())))
 }
 
+/// Refuses a position set up by hand with a man on its own far row, where it would have been
+/// crowned (RULES.md section 6; a position from a file may have one).
+pub fn check_by_hand(pos: &Position) -> ApiResult<()> {
+    match pos.uncrowned_men().first() {
+        None => Ok(()),
+        Some((color, square)) => Err(ApiError::bad_request(format!(
+            "a {} man cannot stand on {}: that is its far row, where it would have been crowned; make it a king or move it",
+            color.name().to_lowercase(),
+            square.name(pos.variant())
+        ))),
+    }
+}
+
 /// Loads the table of a variant into `tables` when it is not there: the saved game, or a fresh
 /// one, stored at once.
 async fn load_table<'a>(state: &AppState, tables: &'a mut HashMap<Variant, Table>, v: Variant) -> ApiResult<&'a mut Table> {
@@ -161,6 +174,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/games/{variant}/clock", post(clock))
         .route("/api/games/{variant}/pdn", get(download_pdn))
         .route("/api/position", post(position))
+        .route("/api/analysis", post(crate::analysis::analysis))
+        .route("/api/review", post(crate::analysis::review))
         // Game collections are bigger than any other body: the PDN viewer alone takes more.
         .route("/api/pdn", post(read_pdn).layer(axum::extract::DefaultBodyLimit::max(crate::limits::MAX_PDN_BODY)))
         .route("/api/{*rest}", any(|| async { ApiError::not_found("no such API endpoint; see docs/api.md") }))
@@ -282,6 +297,10 @@ struct NewGameRequest {
     settings: Option<Settings>,
     /// A position to start from (FEN or guide text); the start position when left out.
     position: Option<String>,
+    /// The position was set up by hand (not read from a file): a man on its own far row is
+    /// refused.
+    #[serde(default)]
+    by_hand: bool,
 }
 
 /// Starts a new game; replaces the saved game of this rule set (also one that could not be
@@ -290,6 +309,9 @@ async fn new_game(State(state): State<AppState>, Path(id): Path<String>, bytes: 
     let v = variant(&id)?;
     let req: NewGameRequest = body(&bytes)?;
     let start = req.position.as_deref().map(|p| parse_position(v, p)).transpose()?;
+    if let (Some(pos), true) = (&start, req.by_hand) {
+        check_by_hand(pos)?;
+    }
     if let Some(s) = &req.settings {
         check_level(s.level)?;
     }
@@ -364,6 +386,9 @@ struct PositionRequest {
     /// A move to play in it (text, or from + path).
     #[serde(rename = "move")]
     mv: Option<MoveInput>,
+    /// Set up by hand (the analysis board's editor): a man on its own far row is refused.
+    #[serde(default)]
+    by_hand: bool,
 }
 
 #[derive(Serialize)]
@@ -380,6 +405,9 @@ async fn position(bytes: Bytes) -> ApiResult<Json<PositionReply>> {
     let req: PositionRequest = body(&bytes)?;
     let v = variant(&req.variant).map_err(|e| ApiError::bad_request(e.message))?;
     let pos = parse_position(v, &req.position)?;
+    if req.by_hand {
+        check_by_hand(&pos)?;
+    }
     let (pos, played) = match &req.mv {
         None => (pos, None),
         Some(m) => {

@@ -62,6 +62,9 @@ struct Pool {
     admitted: Arc<Semaphore>,
     /// Searching: `size` permits.
     running: Arc<Semaphore>,
+    /// Long searches of the analysis board and reviews: half the size (at least one), so that
+    /// they never hold every searcher and the computer's moves always get one.
+    long: Arc<Semaphore>,
     idle: Mutex<Vec<Searcher>>,
 }
 
@@ -75,6 +78,7 @@ impl Searchers {
                 queue,
                 admitted: Arc::new(Semaphore::new(size + queue)),
                 running: Arc::new(Semaphore::new(size)),
+                long: Arc::new(Semaphore::new((size / 2).max(1))),
                 idle: Mutex::new(Vec::new()),
             }),
         }
@@ -112,17 +116,49 @@ impl Searchers {
         self.run(move |s| hint_with(s, &game)).await
     }
 
+    /// Long searches allowed at once (analysis board, reviews): half the size, at least one.
+    pub fn long_capacity(&self) -> usize {
+        (self.inner.size / 2).max(1)
+    }
+
+    /// Starts a long search (the analysis board, a review) that reports as it goes: admitted now
+    /// or refused now with [`EngineError::Busy`] (when [`Searchers::long_capacity`] long
+    /// searches run, or the queue is full), then run on a blocking thread once a searcher is
+    /// free. The caller reads the results from what `f` sends and stops it through its own flag.
+    pub fn start_long<R: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Searcher) -> R + Send + 'static,
+    ) -> Result<tokio::task::JoinHandle<Result<R, EngineError>>, EngineError> {
+        let long = self.inner.long.clone().try_acquire_owned().map_err(|_| EngineError::Busy)?;
+        let admitted = self.admit()?;
+        let pool = self.clone();
+        Ok(tokio::spawn(async move {
+            let r = pool.run_admitted(admitted, f).await;
+            drop(long);
+            r
+        }))
+    }
+
+    /// A place among the searching and waiting requests, or [`EngineError::Busy`].
+    fn admit(&self) -> Result<tokio::sync::OwnedSemaphorePermit, EngineError> {
+        self.inner.admitted.clone().try_acquire_owned().map_err(|_| EngineError::Busy)
+    }
+
     /// Runs `f` on a blocking thread with a searcher, once a searcher is free.
     async fn run<R: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Searcher) -> R + Send + 'static,
     ) -> Result<R, EngineError> {
-        let admitted = self
-            .inner
-            .admitted
-            .clone()
-            .try_acquire_owned()
-            .map_err(|_| EngineError::Busy)?;
+        let admitted = self.admit()?;
+        self.run_admitted(admitted, f).await
+    }
+
+    /// [`Searchers::run`] for an admitted request.
+    async fn run_admitted<R: Send + 'static>(
+        &self,
+        admitted: tokio::sync::OwnedSemaphorePermit,
+        f: impl FnOnce(&mut Searcher) -> R + Send + 'static,
+    ) -> Result<R, EngineError> {
         let running = self
             .inner
             .running

@@ -8,6 +8,7 @@
 //! that other requests never wait for them ([`engine`]), and the limits that keep one client
 //! from shutting out the others ([`limits`]).
 
+pub mod analysis;
 pub mod api;
 pub mod assets;
 pub mod clock;

@@ -226,12 +226,9 @@ impl SeatedGame {
     /// Move `i` (0-based) of the move list.
     fn played_at(&self, i: usize) -> PlayedJson {
         let v = self.variant();
-        // Move numbers count pairs that begin with the rule set's first mover (as PDN does):
-        // a game set up with the other side to move begins with `1...`.
-        let offset = usize::from(self.game.start().side_to_move() != v.rules().first_mover);
         PlayedJson {
             ply: i + 1,
-            number: (i + offset) / 2 + 1,
+            number: crate::wire::move_number(&self.game, i),
             side: self.game.positions()[i].side_to_move().into(),
             spent_ms: self.spent.get(i).copied().unwrap_or(0),
             mv: MoveJson::new(v, &self.game.moves()[i]),

@@ -140,6 +140,14 @@ pub struct ClockJson {
     pub running: Option<Side>,
 }
 
+/// The PDN move number of move `i` (0-based) of `game`. Move numbers count pairs that begin
+/// with the rule set's first mover (as PDN does): a game set up with the other side to move
+/// begins with `1...`.
+pub fn move_number(game: &draughts_rules::Game, i: usize) -> usize {
+    let offset = usize::from(game.start().side_to_move() != game.variant().rules().first_mover);
+    (i + offset) / 2 + 1
+}
+
 /// One move of the move list.
 #[derive(Clone, Debug, Serialize)]
 pub struct PlayedJson {
