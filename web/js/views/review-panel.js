@@ -134,7 +134,8 @@ export class ReviewPanel {
     const who = p.side === 'light' ? 'Light' : 'Dark';
     const line = p.best_line.length ? p.best_line : [p.best];
     const said = isMarked(p.class) ? markWords(p, this.write) : `${who}'s ${this.write(p.played.text)} was ${markOf(p.class).words}.`;
-    d.textContent = `${said} ${scoreWords(lightScore(p.eval_after, p.side))} after it. The engine's line instead: ${line.map((m) => this.write(m.text)).join(' ')}.`;
+    const instead = p.played.text === p.best.text ? "The engine's line" : "The engine's line instead";
+    d.textContent = `${said} ${scoreWords(lightScore(p.eval_after, p.side))} after it. ${instead}: ${line.map((m) => this.write(m.text)).join(' ')}.`;
   }
 
   /** Forgets the review shown. */
