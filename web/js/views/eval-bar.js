@@ -27,8 +27,7 @@ export class EvalBar {
    */
   show(score) {
     const f = barFraction(score);
-    this.bar.classList.remove('stale');
-    this.number.classList.remove('stale');
+    for (const e of [this.bar, this.number, this.words]) e.classList.remove('stale');
     this.fill.style.height = `${(f * 100).toFixed(1)}%`;
     this.number.textContent = scoreText(score);
     this.number.classList.toggle('won', !('cp' in score));
@@ -38,8 +37,7 @@ export class EvalBar {
 
   /** Marks the score shown as the last position's, until the new one comes. */
   dim() {
-    this.bar.classList.add('stale');
-    this.number.classList.add('stale');
+    for (const e of [this.bar, this.number, this.words]) e.classList.add('stale');
   }
 
   /**
@@ -48,8 +46,7 @@ export class EvalBar {
    */
   clear(note) {
     this.fill.style.height = '50%';
-    this.bar.classList.remove('stale');
-    this.number.classList.remove('stale');
+    for (const e of [this.bar, this.number, this.words]) e.classList.remove('stale');
     this.number.textContent = note ? '–' : '';
     this.number.classList.remove('won');
     this.words.textContent = note;
