@@ -86,6 +86,12 @@ test('home screen to a result over the board, with Rematch, New game and Analyse
   await page.waitForSelector('#view-analysis:not([hidden]) #analysis-tree .tree-move[aria-current="true"]');
   assert.match(await page.evaluate(() => location.hash), /^#\/analysis\/international\?moves=[^,&]+$/);
   await page.goBack();
+  await page.waitForSelector('#view-game:not([hidden]) #result-box:not([hidden])');
+  // Review: the same board, the game reviewed.
+  await page.click('#result-review');
+  await page.waitForSelector('#view-analysis:not([hidden]) #review-result:not([hidden])', { timeout: 60000 });
+  assert.match(await page.textContent('#review-accuracy'), /Light: .*accuracy.*Dark: .*accuracy/);
+  await page.goBack();
   // New game goes back to the home screen, which asks nothing: the game is over.
   await page.reload();
   await page.waitForSelector('#result-box:not([hidden])');
