@@ -220,7 +220,7 @@ test('a review marks the blunder with the better move, draws the graph and gives
   assert.match(await page.$eval('#analysis-tree .tree-move:nth-of-type(2)', (b) => b.textContent), /^21-17\?\??$/);
   assert.equal(await page.$eval('#review-graph polyline', (p) => p.getAttribute('points').split(' ').length), BLUNDER.length + 1);
   // A marked move shows its position, what the review says and the engine's line.
-  await page.click('#review-marked .marked-move[data-class] .marked-button');
+  await page.locator('#review-marked .marked-move', { hasText: "Light's 21-17" }).locator('.marked-button').click();
   await page.waitForFunction(() => /moves=10-14,21-17$/.test(location.hash));
   assert.match(await page.textContent('#review-detail'), /better was \d+-\d+.*The engine's line instead: /);
   // A click on the graph goes to that move (the start, at its left edge).
