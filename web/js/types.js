@@ -86,6 +86,8 @@
  * @property {number} quiet_count
  * @property {number} quiet_limit
  * @property {number} repetitions
+ * @property {'simplified' | 'fmjd'} draw_rules the draw rules the game is judged by, fixed when it starts
+ * @property {{ count: number, limit: number } | null} lone_king FMJD lone-king ending: half-moves played and allowed
  * @property {boolean} [started] rooms only: both seats taken
  */
 
@@ -95,6 +97,7 @@
  * @property {number} level
  * @property {Side} human_side
  * @property {boolean} turn_board
+ * @property {'simplified' | 'fmjd'} draw_rules taken when a new game starts
  */
 
 /**
@@ -156,6 +159,8 @@
  * @property {SquareInfo[]} squares
  * @property {string} start_fen
  * @property {string[]} summary
+ * @property {string[]} draw_rules the draw rules a game may be played under (`fmjd`: international only)
+ * @property {string[] | null} summary_fmjd the summary under the FMJD's draw rules
  */
 
 /**

@@ -22,6 +22,7 @@ mod moves_cmd;
 mod pdn_cmd;
 mod perft_cmd;
 mod position_args;
+mod review_cmd;
 mod serve_cmd;
 
 use clap::{Parser, Subcommand};
@@ -43,6 +44,8 @@ enum Command {
     Moves(moves_cmd::Args),
     /// Analyze a position: best move, score, depth, nodes and principal variation.
     Analyze(analyze_cmd::Args),
+    /// Review a game of a PDN file: every move judged by the engine, the better move, accuracy.
+    Review(review_cmd::Args),
     /// Run the engine with the Hub protocol on standard input/output (for draughts GUIs).
     Hub(hub_cmd::Args),
     /// Benchmark the engine: fixed-depth search of fixed positions (total nodes and speed).
@@ -87,13 +90,14 @@ fn end_quietly_on_closed_output() {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if matches!(cli.command, Command::Perft(_) | Command::Moves(_) | Command::Analyze(_) | Command::Bench(_) | Command::Pdn(_)) {
+    if matches!(cli.command, Command::Perft(_) | Command::Moves(_) | Command::Analyze(_) | Command::Review(_) | Command::Bench(_) | Command::Pdn(_)) {
         end_quietly_on_closed_output();
     }
     let result = match cli.command {
         Command::Perft(a) => perft_cmd::run(a),
         Command::Moves(a) => moves_cmd::run(a),
         Command::Analyze(a) => analyze_cmd::run(a),
+        Command::Review(a) => review_cmd::run(a),
         Command::Hub(a) => hub_cmd::run(a),
         Command::Bench(a) => bench_cmd::run(a),
         Command::Match(a) => match_cmd::run(a),

@@ -304,3 +304,29 @@ fn analyze_knows_the_fmjd_counts() {
     let out = draughts().args(["analyze", "--variant", "international", "--draw-rules", "fide", "--depth", "2"]).output().unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("simplified or fmjd"), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn review_marks_the_blunder_and_names_the_better_move() {
+    // Light's 24-19 at move 5 lets Dark take two men (15x24x31).
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("blunder.pdn");
+    std::fs::write(&path, "[GameType \"21\"]\n1. 11-15 23-18 2. 7-11 27-23 3. 9-14 18x9 4. 5x14 31-27 5. 11-16 24-19 6. 15x24x31 23-19 *\n").unwrap();
+    let out = draughts().args(["review", path.to_str().unwrap(), "--ms-per-move", "100"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().find(|l| l.contains("24-19")).expect("the move is listed");
+    assert!(line.contains("24-19??  blunder: ") || line.contains("24-19?  mistake: "), "{text}");
+    assert!(text.lines().last().unwrap().starts_with("accuracy: Light "), "{text}");
+    let out = draughts().args(["review", path.to_str().unwrap(), "--ms-per-move", "50", "--json"]).output().unwrap();
+    let v = json(&out.stdout);
+    assert_eq!(v["plies"].as_array().unwrap().len(), 12);
+    assert_eq!(v["plies"][9]["played"], "24-19");
+    assert!(v["accuracy"]["light"].as_f64().unwrap() < v["accuracy"]["dark"].as_f64().unwrap());
+    // A game the file does not have, and a file without games.
+    let out = draughts().args(["review", path.to_str().unwrap(), "--game", "2"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the file has 1 game(s)"));
+    std::fs::write(&path, "no game here").unwrap();
+    let out = draughts().args(["review", path.to_str().unwrap()]).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no PDN game found"));
+}

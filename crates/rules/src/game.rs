@@ -260,6 +260,14 @@ impl Game {
         (e.limit > 0).then_some((e.count, e.limit))
     }
 
+    /// The move number of move `i` (0-based) as PDN writes it: numbers count pairs that begin
+    /// with the rule set's first mover, so a game set up with the other side to move begins
+    /// with `1...`.
+    pub fn move_number(&self, i: usize) -> usize {
+        let offset = usize::from(self.start().side_to_move() != self.variant().rules().first_mover);
+        (i + offset) / 2 + 1
+    }
+
     /// The variant.
     pub fn variant(&self) -> Variant {
         self.positions[0].variant()

@@ -318,7 +318,7 @@ fn review_json(game: &Game, r: &review::Review) -> serde_json::Value {
         .plies
         .iter()
         .map(|p| {
-            let number = crate::wire::move_number(game, p.ply);
+            let number = game.move_number(p.ply);
             json!({
                 "ply": p.ply,
                 "number": number,

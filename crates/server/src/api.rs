@@ -3,7 +3,7 @@
 
 use crate::pdn_io;
 use crate::storage::{now_ms, Op, StorageError};
-use crate::table::{check_level, Settings, Table, TableError};
+use crate::table::{check_draw_rules, check_level, draw_rules_code, Settings, Table, TableError};
 use crate::wire::{MoveInput, MoveJson, PositionJson, TableJson, VariantJson};
 use crate::AppState;
 use axum::body::Bytes;
@@ -314,6 +314,7 @@ async fn new_game(State(state): State<AppState>, Path(id): Path<String>, bytes: 
     }
     if let Some(s) = &req.settings {
         check_level(s.level)?;
+        check_draw_rules(v, s.draw_rules)?;
     }
     if state.closing.is_closing() {
         return Err(ApiError::unavailable(crate::shutdown::CLOSING_MESSAGE));
@@ -328,7 +329,7 @@ async fn new_game(State(state): State<AppState>, Path(id): Path<String>, bytes: 
     let settings = req.settings.unwrap_or_else(|| current.as_ref().map(|t| t.settings()).unwrap_or(Settings::default_for(v)));
     let mut table = current.unwrap_or_else(|| Table::blank(v));
     let mut ops = Vec::new();
-    table.new_game(&mut ops, start, settings);
+    table.new_game(&mut ops, start, settings)?;
     state.storage.write(ops).await.map_err(TableError::Store)?;
     let json = state_json(&table);
     tables.insert(v, table);
@@ -340,13 +341,28 @@ async fn new_game(State(state): State<AppState>, Path(id): Path<String>, bytes: 
 struct SettingsRequest {
     level: Option<u8>,
     turn_board: Option<bool>,
+    /// Only the game's own draw rules are accepted: others apply from a new game.
+    #[serde(default, with = "opt_draw_rules")]
+    draw_rules: Option<draughts_rules::DrawRules>,
+}
+
+/// An optional [`draughts_rules::DrawRules`] by its code ([`draw_rules_code`]).
+mod opt_draw_rules {
+    use draughts_rules::DrawRules;
+    use serde::{Deserialize, Deserializer};
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<DrawRules>, D::Error> {
+        #[derive(Deserialize)]
+        struct Code(#[serde(with = "super::draw_rules_code")] DrawRules);
+        Ok(Option::<Code>::deserialize(d)?.map(|c| c.0))
+    }
 }
 
 async fn settings(State(state): State<AppState>, Path(id): Path<String>, bytes: Bytes) -> ApiResult<Json<TableJson>> {
     let v = variant(&id)?;
     let req: SettingsRequest = body(&bytes)?;
     with_table(&state, v, |ops, t| {
-        t.adjust(ops, req.level, req.turn_board)?;
+        t.adjust(ops, req.level, req.turn_board, req.draw_rules)?;
         Ok(state_json(t))
     })
     .await

@@ -5,7 +5,7 @@
 use crate::table::{Mode, Settings, Side};
 use crate::wire::{MoveJson, PieceJson, PositionJson};
 use draughts_rules::notation::pdn::{self, replay};
-use draughts_rules::{Game, Variant};
+use draughts_rules::{DrawRules, Game, Variant};
 use serde::Serialize;
 
 /// Writes a table's game as PDN: `Event`, `Date` (the game's start, UTC), `White`/`Black`
@@ -129,6 +129,8 @@ pub fn read(text: &str, fallback: Option<Variant>) -> Result<PdnReply, String> {
         };
         out.variant = Some(v.id());
         // Replay as far as the record goes; on an error show the moves up to it.
+        // The draw rules its tag names (one the rule set lacks fails the replay, below).
+        let draws = g.tag(replay::DRAW_RULES_TAG).and_then(DrawRules::from_code).filter(|d| d.available(v.rules())).unwrap_or_default();
         let (start, moves, error) = match replay::replay(g, v) {
             Ok(r) => (r.start, r.moves, None),
             Err(e) => match replay::start_position(g, v) {
@@ -147,7 +149,7 @@ pub fn read(text: &str, fallback: Option<Variant>) -> Result<PdnReply, String> {
         };
         let mut pos = start;
         out.frames.push(frame(&pos, None));
-        let mut game = Game::from_position(start);
+        let mut game = Game::from_position_with(start, draws).unwrap_or_else(|_| Game::from_position(start));
         for m in &moves {
             let _ = game.play(m);
             pos = pos.after(m);

@@ -9,10 +9,10 @@
 
 use crate::clock::Clock;
 use crate::table::Side;
-use crate::wire::{GameJson, MoveJson, OutcomeJson, PlayedJson, PositionJson};
+use crate::wire::{GameJson, LoneKingJson, MoveJson, OutcomeJson, PlayedJson, PositionJson};
 use draughts_rules::notation::{fen, movetext};
 use crate::storage::{StoredGame, StoredMove, StoredResult};
-use draughts_rules::{Color, Game, Move, Outcome, PlayError, Reason, Variant};
+use draughts_rules::{Color, DrawRules, Game, Move, Outcome, PlayError, Reason, Variant};
 use serde::{Deserialize, Serialize};
 
 /// The players' standing requests. Stored with a room's state (field names are part of the
@@ -42,11 +42,13 @@ impl SeatedGame {
     }
 
     /// Rebuilds a stored game: the start position (FEN) and every move replayed and checked by
-    /// the rules crate again, then the result stored for a game that ended off the board
-    /// (resignation, agreement, abandonment) and the clock. Errors name the start position,
-    /// the move (1-based) or the result that fails; `stored.variant` is not checked here.
+    /// the rules crate again under the game's stored draw rules, then the result stored for a
+    /// game that ended off the board (resignation, agreement, abandonment) and the clock. Errors
+    /// name the draw rules, the start position, the move (1-based) or the result that fails;
+    /// `stored.variant` is not checked here.
     pub fn from_stored(variant: Variant, stored: &StoredGame) -> Result<SeatedGame, String> {
-        let mut seated = SeatedGame::replay(variant, &stored.start_fen, &stored.moves)?;
+        let draws = DrawRules::from_code(&stored.draw_rules).ok_or_else(|| format!("unknown draw rules {:?} (expected simplified or fmjd)", stored.draw_rules))?;
+        let mut seated = SeatedGame::replay(variant, draws, &stored.start_fen, &stored.moves)?;
         if let Some((winner, reason)) = &stored.result {
             if seated.game.outcome().is_none() {
                 let reason = Reason::from_code(reason).ok_or_else(|| format!("unknown result {reason:?}"))?;
@@ -68,10 +70,12 @@ impl SeatedGame {
         Ok(seated)
     }
 
-    /// Replays `moves` from the start position `start_fen`; the clock stopped at zero.
-    pub fn replay(variant: Variant, start_fen: &str, moves: &[StoredMove]) -> Result<SeatedGame, String> {
+    /// Replays `moves` from the start position `start_fen` under the draw rules `draws`; the
+    /// clock stopped at zero.
+    pub fn replay(variant: Variant, draws: DrawRules, start_fen: &str, moves: &[StoredMove]) -> Result<SeatedGame, String> {
         let start = fen::parse(variant, start_fen).map_err(|e| format!("start position: {e}"))?;
-        let mut seated = SeatedGame::new(Game::from_position(start));
+        let game = Game::from_position_with(start, draws).map_err(|e| e.to_string())?;
+        let mut seated = SeatedGame::new(game);
         for (i, m) in moves.iter().enumerate() {
             let refused = |e: &dyn std::fmt::Display| format!("move {} ({}): {e}", i + 1, m.text);
             let mv = movetext::parse(seated.game.position(), &m.text).map_err(|e| refused(&e))?;
@@ -228,7 +232,7 @@ impl SeatedGame {
         let v = self.variant();
         PlayedJson {
             ply: i + 1,
-            number: crate::wire::move_number(&self.game, i),
+            number: self.game.move_number(i),
             side: self.game.positions()[i].side_to_move().into(),
             spent_ms: self.spent.get(i).copied().unwrap_or(0),
             mv: MoveJson::new(v, &self.game.moves()[i]),
@@ -258,8 +262,10 @@ impl SeatedGame {
             outcome: self.game.outcome().map(OutcomeJson::new),
             clock: self.clock.to_json(self.to_move(), now),
             quiet_count: self.game.quiet_count(),
-            quiet_limit: v.rules().quiet_limit,
+            quiet_limit: self.game.quiet_limit(),
             repetitions: self.game.repetitions(),
+            draw_rules: self.game.draw_rules().code(),
+            lone_king: self.game.lone_king_count().map(|(count, limit)| LoneKingJson { count, limit }),
         }
     }
 }
@@ -324,9 +330,9 @@ mod tests {
     #[test]
     fn replay_names_the_move_that_fails() {
         let m = |text: &str| StoredMove { text: text.into(), spent_ms: 5, msg_id: None };
-        let s = SeatedGame::replay(Variant::English, &fen::write(Game::new(Variant::English).start()), &[m("11-15")]).unwrap();
+        let s = SeatedGame::replay(Variant::English, DrawRules::Simplified, &fen::write(Game::new(Variant::English).start()), &[m("11-15")]).unwrap();
         assert_eq!(s.spent(), &[5]);
-        let e = SeatedGame::replay(Variant::English, &fen::write(s.game().start()), &[m("11-15"), m("11-15")]).unwrap_err();
+        let e = SeatedGame::replay(Variant::English, DrawRules::Simplified, &fen::write(s.game().start()), &[m("11-15"), m("11-15")]).unwrap_err();
         assert!(e.starts_with("move 2 (11-15):"), "{e}");
     }
 }

@@ -10,7 +10,7 @@ use crate::seated_game::SeatedGame;
 use crate::storage::{local_owner, now_ms, GameKey, Op, StorageError, StoredGame};
 use crate::wire::{self, MoveInput};
 use draughts_rules::notation::{fen, movetext};
-use draughts_rules::{Color, Game, Move, Position, Reason, Variant};
+use draughts_rules::{Color, DrawRules, Game, Move, Position, Reason, Variant};
 use serde::{Deserialize, Serialize};
 
 /// Who plays the table (issue 3, "table settings").
@@ -33,6 +33,44 @@ pub struct Settings {
     pub human_side: Side,
     /// Two players: turn the board towards the side to move after each move.
     pub turn_board: bool,
+    /// The draw rules a new game is judged by: `simplified` (RULES.md section 4, the default)
+    /// or `fmjd` (the FMJD's official rules, for the rule sets that have them: international).
+    /// Taken when a game starts: the game keeps its own ([`Game::draw_rules`]), so a game's
+    /// rules never change under it.
+    #[serde(default, with = "draw_rules_code")]
+    pub draw_rules: DrawRules,
+}
+
+/// [`DrawRules`] in JSON as its code (`simplified`, `fmjd`); an unknown code is refused with
+/// the codes there are.
+pub mod draw_rules_code {
+    use draughts_rules::DrawRules;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Writes [`DrawRules::code`].
+    pub fn serialize<S: Serializer>(d: &DrawRules, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(d.code())
+    }
+
+    /// Reads [`DrawRules::from_code`].
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<DrawRules, D::Error> {
+        let code = String::deserialize(d)?;
+        DrawRules::from_code(&code).ok_or_else(|| serde::de::Error::custom(format!("unknown draw rules {code:?}; expected \"simplified\" or \"fmjd\"")))
+    }
+}
+
+/// Checks that `variant` can be played under `draws`: the FMJD's rules only where the rule set
+/// has them ([`DrawRules::available`]).
+pub fn check_draw_rules(variant: Variant, draws: DrawRules) -> Result<DrawRules, TableError> {
+    if draws.available(variant.rules()) {
+        Ok(draws)
+    } else {
+        Err(TableError::Invalid(format!(
+            "draw rules \"{}\" are not available for {}: only international draughts has the FMJD's official draw rules",
+            draws.code(),
+            variant.rules().name
+        )))
+    }
 }
 
 /// The computer level a new table starts with: the engine's default.
@@ -43,7 +81,7 @@ pub fn default_level() -> u8 {
 impl Settings {
     /// Against the computer at the default level, the person moving first.
     pub fn default_for(variant: Variant) -> Settings {
-        Settings { mode: Mode::Computer, level: default_level(), human_side: variant.rules().first_mover.into(), turn_board: false }
+        Settings { mode: Mode::Computer, level: default_level(), human_side: variant.rules().first_mover.into(), turn_board: false, draw_rules: DrawRules::Simplified }
     }
 }
 
@@ -133,6 +171,8 @@ impl Table {
             }
             None => Settings::default_for(variant),
         };
+        // The game's draw rules are the ones it started with (its own column in the storage).
+        let settings = Settings { draw_rules: seated.game().draw_rules(), ..settings };
         Ok(Table { seated, settings, started_at: saved.started_at })
     }
 
@@ -142,6 +182,7 @@ impl Table {
         let mut ops = vec![Op::NewGame {
             key: key.clone(),
             variant: self.seated.variant().id(),
+            draw_rules: self.game().draw_rules().code(),
             start_fen: fen::write(self.game().start()),
             light_player: 0,
             started_at: self.started_at,
@@ -190,17 +231,19 @@ impl Table {
         self.seated.elapsed_at(now)
     }
 
-    /// Starts a new game (from `start`, or the variant's start position) with `settings`.
-    pub fn new_game(&mut self, ops: &mut Vec<Op>, start: Option<Position>, settings: Settings) {
+    /// Starts a new game (from `start`, or the variant's start position) with `settings`, judged
+    /// by `settings.draw_rules`. Errors: [`TableError::Invalid`] when the rule set does not have
+    /// those draw rules (nothing changes).
+    pub fn new_game(&mut self, ops: &mut Vec<Op>, start: Option<Position>, settings: Settings) -> Result<(), TableError> {
         let v = self.seated.variant();
-        let game = match start {
-            Some(p) => Game::from_position(p),
-            None => Game::new(v),
-        };
+        check_draw_rules(v, settings.draw_rules)?;
+        let game = Game::from_position_with(start.unwrap_or_else(|| Position::start(v)), settings.draw_rules)
+            .map_err(|e| TableError::Invalid(e.to_string()))?;
         *self = Table { seated: SeatedGame::new(game), settings, started_at: now_ms() };
         // Started from a page that shows it: the clock runs from now.
         self.seated.start_clock(now_ms());
         ops.extend(self.create_ops());
+        Ok(())
     }
 
     /// Checks an expected ply (the client's view) against the game: a stale view is a conflict.
@@ -289,9 +332,22 @@ impl Table {
         Ok(())
     }
 
-    /// Changes the settings that may change mid-game: level and board turning. Mode and side
-    /// apply to the next game.
-    pub fn adjust(&mut self, ops: &mut Vec<Op>, level: Option<u8>, turn_board: Option<bool>) -> Result<(), TableError> {
+    /// Changes the settings that may change mid-game: level and board turning. Mode, side and
+    /// draw rules apply to the next game: asking for other draw rules than the game's is
+    /// refused ([`TableError::Invalid`] for rules the rule set lacks, else
+    /// [`TableError::Conflict`]), the same ones are accepted.
+    pub fn adjust(&mut self, ops: &mut Vec<Op>, level: Option<u8>, turn_board: Option<bool>, draw_rules: Option<DrawRules>) -> Result<(), TableError> {
+        if let Some(d) = draw_rules {
+            check_draw_rules(self.seated.variant(), d)?;
+            if d != self.game().draw_rules() {
+                return Err(TableError::Conflict(format!(
+                    "this game is played under the {} draw rules, taken when it began; the draw rules change with a new game (POST /api/games/{}/new with settings.draw_rules \"{}\")",
+                    self.game().draw_rules().code(),
+                    self.seated.variant().id(),
+                    d.code()
+                )));
+            }
+        }
         if let Some(l) = level {
             self.settings.level = check_level(l)?;
         }

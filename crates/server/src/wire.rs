@@ -5,7 +5,7 @@
 
 use crate::table::{Settings, Side};
 use draughts_rules::notation::{fen, movetext, square, text};
-use draughts_rules::{BoardKind, CaptureChoice, ChainPromotion, KingRange, Move, Outcome, Position, QuietReset, Removal, Square, Variant};
+use draughts_rules::{BoardKind, CaptureChoice, ChainPromotion, DrawRules, KingRange, Move, Outcome, Position, QuietReset, Removal, Square, Variant};
 use draughts_rules::resolve::{self, MatchError, MoveQuery};
 use serde::{Deserialize, Serialize};
 
@@ -140,14 +140,6 @@ pub struct ClockJson {
     pub running: Option<Side>,
 }
 
-/// The PDN move number of move `i` (0-based) of `game`. Move numbers count pairs that begin
-/// with the rule set's first mover (as PDN does): a game set up with the other side to move
-/// begins with `1...`.
-pub fn move_number(game: &draughts_rules::Game, i: usize) -> usize {
-    let offset = usize::from(game.start().side_to_move() != game.variant().rules().first_mover);
-    (i + offset) / 2 + 1
-}
-
 /// One move of the move list.
 #[derive(Clone, Debug, Serialize)]
 pub struct PlayedJson {
@@ -176,9 +168,26 @@ pub struct GameJson {
     pub outcome: Option<OutcomeJson>,
     pub clock: ClockJson,
     pub quiet_count: u16,
+    /// The half-moves without a reset that draw the game: the rule set's limit, or under the
+    /// FMJD's rules the king-move count of article 6.3 (50).
     pub quiet_limit: u16,
     /// How often the current position has occurred (3 draws).
     pub repetitions: usize,
+    /// The draw rules the game is judged by: `simplified` (RULES.md section 4) or `fmjd` (the
+    /// FMJD's official rules, international only). Fixed when the game starts.
+    pub draw_rules: &'static str,
+    /// Under the FMJD's rules, in a lone-king ending (articles 6.4 and 6.5): its count so far;
+    /// `null` otherwise.
+    pub lone_king: Option<LoneKingJson>,
+}
+
+/// A lone-king ending's count under the FMJD's rules (articles 6.4 and 6.5).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct LoneKingJson {
+    /// Half-moves played since the ending began.
+    pub count: u16,
+    /// Half-moves it may last: 32 (three pieces against the king) or 10 (two or one).
+    pub limit: u16,
 }
 
 /// A table's whole state (`GET /api/games/{variant}`): the game and the table's settings.
@@ -271,8 +280,14 @@ pub struct VariantJson {
     pub immediate_removal: bool,
     pub squares: Vec<SquareJson>,
     pub start_fen: String,
-    /// Short summary: who moves first, captures, kings, draws.
+    /// Short summary: who moves first, captures, kings, draws (under the simplified draw rules).
     pub summary: Vec<String>,
+    /// The draw rules a game of this rule set may be played under: `simplified`, and `fmjd`
+    /// where the rule set has the FMJD's official ones (international).
+    pub draw_rules: Vec<&'static str>,
+    /// The summary of a game played under the FMJD's draw rules (its draws line differs);
+    /// `null` for the rule sets without them.
+    pub summary_fmjd: Option<Vec<String>>,
 }
 
 impl VariantJson {
@@ -310,13 +325,17 @@ impl VariantJson {
             immediate_removal: r.removal == Removal::Immediate,
             squares,
             start_fen: fen::write(&Position::start(v)),
-            summary: summary(v),
+            summary: summary(v, DrawRules::Simplified),
+            draw_rules: [DrawRules::Simplified, DrawRules::Fmjd].into_iter().filter(|d| d.available(r)).map(DrawRules::code).collect(),
+            summary_fmjd: DrawRules::Fmjd.available(r).then(|| summary(v, DrawRules::Fmjd)),
         }
     }
 }
 
-/// The rules of a variant in a few sentences, built from its settings (RULES.md section 2).
-pub fn summary(v: Variant) -> Vec<String> {
+/// The rules of a variant in a few sentences, built from its settings (RULES.md section 2),
+/// for a game judged by the draw rules `draws` (the simplified ones for a rule set without
+/// the FMJD's).
+pub fn summary(v: Variant, draws: DrawRules) -> Vec<String> {
     let r = v.rules();
     let g = v.geometry();
     let mut out = Vec::new();
@@ -368,16 +387,27 @@ pub fn summary(v: Variant) -> Vec<String> {
         QuietReset::CaptureOrManMove => "a capture or a man move",
         QuietReset::CaptureOrPromotion => "a capture or a promotion",
     };
-    let mut draws = format!(
-        "Draw on the third occurrence of a position, or after {} half-moves in a row without {reset}.",
-        r.quiet_limit
-    );
-    if r.one_piece_each {
-        draws.push_str(" With one piece each the game ends at once: king beats man, equal pieces draw.");
-    }
-    if v == Variant::Italian {
-        draws.push_str(" (The guide gives these draw rules for English; we use them for Italian too.)");
-    }
+    let draws = match (draws, r.official_draws) {
+        (DrawRules::Fmjd, Some(o)) => format!(
+            "Draws: the FMJD's rules (article 6): on the third occurrence of a position; after {} moves each made only by kings, without a man move or a capture; and when a lone king holds out against three pieces (at least one a king) for {} moves each, or against two pieces or one with a king for {} moves each.",
+            o.king_moves / 2,
+            o.three_against_king / 2,
+            o.two_against_king / 2
+        ),
+        _ => {
+            let mut line = format!("Draw on the third occurrence of a position, or after {} half-moves in a row without {reset}.", r.quiet_limit);
+            if r.one_piece_each {
+                line.push_str(" With one piece each the game ends at once: king beats man, equal pieces draw.");
+            }
+            if v == Variant::Italian {
+                line.push_str(" (The guide gives these draw rules for English; we use them for Italian too.)");
+            }
+            if r.official_draws.is_some() {
+                line.push_str(" (Our simplified draw rules; a game may be played under the FMJD's official ones instead.)");
+            }
+            line
+        }
+    };
     out.push(draws);
     out.push("You lose when you have no pieces or no legal move.".to_string());
     out

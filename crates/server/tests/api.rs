@@ -543,3 +543,106 @@ async fn a_game_with_a_lost_move_is_reported_by_name_while_the_rest_loads() {
     assert_eq!(s.ok("POST", "/api/games/english/new", None).await["ply"], 0);
     assert_eq!(s.ok("GET", "/api/games/english", None).await["ply"], 0);
 }
+
+/// International: three light pieces (two men and a king) against a lone dark king, Light to
+/// move: the FMJD's 16-move count of article 6.4 begins at once.
+const LONE_KING_FEN: &str = "W:W46,47,K45:BK1";
+/// 34 plies in which nothing can be captured and every light move is a man's (so no position
+/// repeats and the simplified quiet-move counter keeps resetting): under the FMJD's rules the
+/// 32nd half-move draws.
+const LONE_KING_LINE: &str = "47-41 1-6 41-36 6-1 36-31 1-6 31-26 6-1 26-21 1-6 21-16 6-1 16-11 1-6 11-7 6-1 7-2 1-6 \
+     46-41 6-1 41-36 1-6 36-31 6-1 31-26 1-6 26-21 6-1 21-17 1-6 17-12 6-1 12-8 1-6";
+
+fn international(draw_rules: Option<&str>) -> Value {
+    let mut settings = json!({ "mode": "two-player", "level": 1, "human_side": "light", "turn_board": false });
+    if let Some(d) = draw_rules {
+        settings["draw_rules"] = json!(d);
+    }
+    json!({ "settings": settings, "position": LONE_KING_FEN })
+}
+
+#[tokio::test]
+async fn the_fmjd_draw_rules_are_a_setting_taken_when_a_game_starts_and_kept_across_a_restart() {
+    let s = server();
+    // What the rule sets offer.
+    let vs = s.ok("GET", "/api/variants", None).await;
+    let of = |id: &str| vs.as_array().unwrap().iter().find(|v| v["id"] == id).unwrap().clone();
+    assert_eq!(of("international")["draw_rules"], json!(["simplified", "fmjd"]));
+    assert!(of("international")["summary_fmjd"].to_string().contains("Draws: the FMJD's rules (article 6)"));
+    assert_eq!((of("english")["draw_rules"].clone(), of("english")["summary_fmjd"].clone()), (json!(["simplified"]), Value::Null));
+    // A new game under the FMJD's rules.
+    let n = "/api/games/international/new";
+    let g = s.ok("POST", n, Some(international(Some("fmjd")))).await;
+    assert_eq!((g["draw_rules"].as_str(), g["settings"]["draw_rules"].as_str()), (Some("fmjd"), Some("fmjd")));
+    assert_eq!(g["lone_king"], json!({ "count": 0, "limit": 32 }));
+    assert_eq!(g["quiet_limit"], 50, "article 6.3's 25 king moves each");
+    // The rules of a game in progress do not change; its own rules are no change.
+    let set = "/api/games/international/settings";
+    s.err("POST", set, Some(r#"{"draw_rules": "simplified"}"#), StatusCode::CONFLICT, "change with a new game").await;
+    s.err("POST", set, Some(r#"{"draw_rules": "official"}"#), StatusCode::BAD_REQUEST, "unknown draw rules").await;
+    assert_eq!(s.ok("POST", set, Some(json!({ "draw_rules": "fmjd", "level": 3 }))).await["settings"]["level"], 3);
+    let line: Vec<&str> = LONE_KING_LINE.split_whitespace().collect();
+    for (i, mv) in line[..32].iter().enumerate() {
+        let g = s.ok("POST", "/api/games/international/move", Some(json!({ "text": mv }))).await;
+        if i < 31 {
+            assert!(g["outcome"].is_null(), "ply {}: {}", i + 1, g["outcome"]);
+            assert_eq!(g["lone_king"]["count"], i + 1);
+        } else {
+            assert_eq!(g["outcome"]["reason"], "fmjd-lone-king-16");
+            assert_eq!(g["outcome"]["result"], "1/2-1/2");
+            assert!(g["outcome"]["text"].as_str().unwrap().contains("16 moves each"), "{}", g["outcome"]);
+        }
+    }
+    s.err("POST", "/api/games/international/move", Some(&json!({ "text": line[32] }).to_string()), StatusCode::CONFLICT, "game is over").await;
+    let (status, _, pdn) = s.raw("GET", "/api/games/international/pdn", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(pdn.contains("[DrawRules \"FMJD\"]") && pdn.contains("[Result \"1/2-1/2\"]"), "{pdn}");
+    // The PDN viewer reads the game back under its rules.
+    let back = s.ok("POST", "/api/pdn", Some(json!({ "pdn": pdn }))).await;
+    assert!(back["games"][0]["outcome"].as_str().unwrap().contains("FMJD rule 6.4"), "{back}");
+    // After a restart on the same database the game and the setting are as they were.
+    let (path, dir) = (s.path.clone(), s._dir);
+    drop(s.app);
+    let s = Server { app: draughts_server::app(draughts_server::AppState::open(&path).unwrap()), _dir: dir, path };
+    let g = s.ok("GET", "/api/games/international", None).await;
+    assert_eq!((g["draw_rules"].as_str(), g["settings"]["draw_rules"].as_str(), g["ply"].as_u64()), (Some("fmjd"), Some("fmjd"), Some(32)));
+    assert_eq!(g["outcome"]["reason"], "fmjd-lone-king-16");
+    // A new game without settings keeps the table's, the draw rules included.
+    let g = s.ok("POST", n, Some(json!({ "position": LONE_KING_FEN }))).await;
+    assert_eq!(g["draw_rules"], "fmjd");
+    // The same play under the default (simplified) rules does not draw.
+    let g = s.ok("POST", n, Some(international(None))).await;
+    assert_eq!((g["draw_rules"].as_str(), g["settings"]["draw_rules"].as_str()), (Some("simplified"), Some("simplified")));
+    assert!(g["lone_king"].is_null());
+    for mv in &line {
+        let g = s.ok("POST", "/api/games/international/move", Some(json!({ "text": mv }))).await;
+        assert!(g["outcome"].is_null(), "after {mv}: {}", g["outcome"]);
+    }
+    let (_, _, pdn) = s.raw("GET", "/api/games/international/pdn", None).await;
+    assert!(!pdn.contains("DrawRules"), "{pdn}");
+}
+
+#[tokio::test]
+async fn the_fmjd_draw_rules_are_refused_for_other_rule_sets() {
+    let s = server();
+    let fmjd = r#"{"settings": {"mode": "two-player", "level": 1, "human_side": "light", "turn_board": false, "draw_rules": "fmjd"}}"#;
+    s.err("POST", "/api/games/english/new", Some(fmjd), StatusCode::BAD_REQUEST, "only international draughts has the FMJD's").await;
+    s.err("POST", "/api/games/english/settings", Some(r#"{"draw_rules": "fmjd"}"#), StatusCode::BAD_REQUEST, "not available for English").await;
+    let bad = r#"{"settings": {"mode": "two-player", "level": 1, "human_side": "light", "turn_board": false, "draw_rules": "strict"}}"#;
+    s.err("POST", "/api/games/international/new", Some(bad), StatusCode::BAD_REQUEST, "unknown draw rules").await;
+    // Nothing changed: the english table is under its own rules.
+    let g = s.ok("GET", "/api/games/english", None).await;
+    assert_eq!((g["draw_rules"].as_str(), g["settings"]["draw_rules"].as_str()), (Some("simplified"), Some("simplified")));
+}
+
+#[tokio::test]
+async fn the_computer_plays_a_game_under_the_fmjd_draw_rules_by_them() {
+    let s = server();
+    let settings = json!({ "mode": "computer", "level": 1, "human_side": "dark", "turn_board": false, "draw_rules": "fmjd" });
+    let g = s.ok("POST", "/api/games/international/new", Some(json!({ "settings": settings, "position": LONE_KING_FEN }))).await;
+    assert_eq!(g["computer_to_move"], true);
+    let g = s.ok("POST", "/api/games/international/computer", Some(json!({ "ply": 0 }))).await;
+    assert_eq!((g["ply"].as_u64(), g["draw_rules"].as_str()), (Some(1), Some("fmjd")));
+    // The lone-king count goes on (or the computer took the king and won).
+    assert!(g["lone_king"]["count"] == 1 || g["outcome"]["winner"] == "light", "{}", g["lone_king"]);
+}

@@ -1030,3 +1030,71 @@ async fn shutdown_refuses_actions_and_stops_every_clock_loaded_or_not() {
     }
     assert_eq!(running_clocks(&path), 0);
 }
+
+/// International: two light men and a king against a lone dark king, Light to move.
+const LONE_KING_FEN: &str = "W:W46,47,K45:BK1";
+/// 32 plies without a possible capture, every light move a man's: under the FMJD's rules the
+/// last one ends the 16 moves each of article 6.4.
+const LONE_KING_LINE: &str = "47-41 1-6 41-36 6-1 36-31 1-6 31-26 6-1 26-21 1-6 21-16 6-1 16-11 1-6 11-7 6-1 7-2 1-6 \
+     46-41 6-1 41-36 1-6 36-31 6-1 31-26 1-6 26-21 6-1 21-17 1-6 17-12 6-1";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_under_the_fmjd_draw_rules_reports_them_and_draws_by_their_count() {
+    let (_d, path) = tmp();
+    let s = TestServer::start(&path, config());
+    // Asked for another rule set, or unknown, the FMJD's rules are refused.
+    for (body, needle) in [
+        (json!({ "variant": "english", "draw_rules": "fmjd" }), "only international draughts"),
+        (json!({ "variant": "international", "draw_rules": "strict" }), "unknown draw rules"),
+    ] {
+        let (status, text) = s.http("POST", "/api/rooms", Some(&body.to_string())).await;
+        assert_eq!(status, 400, "{text}");
+        assert!(text.contains(needle), "{text}");
+    }
+    let body = json!({ "variant": "international", "side": "light", "draw_rules": "fmjd" }).to_string();
+    let (status, text) = s.http("POST", "/api/rooms", Some(&body)).await;
+    assert_eq!(status, 201, "{text}");
+    let created: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(created["draw_rules"], "fmjd");
+    let (room, token) = (created["id"].as_str().unwrap().to_string(), created["token"].as_str().unwrap().to_string());
+    // Rooms start from the start position; this one is given a lone-king ending in the
+    // database before it is first loaded, to reach the count in a few moves.
+    rusqlite::Connection::open(&path).unwrap().execute("UPDATE games SET start_fen = ?1 WHERE owner = ?2", [LONE_KING_FEN.to_string(), format!("room/{room}")]).unwrap();
+    let mut a = s.client(&room).await;
+    a.hello(Some(&token)).await;
+    let mut b = s.client(&room).await;
+    b.hello(None).await;
+    a.until("state").await;
+    assert_eq!((a.state["draw_rules"].as_str(), b.state["draw_rules"].as_str()), (Some("fmjd"), Some("fmjd")));
+    assert_eq!(b.state["lone_king"], json!({ "count": 0, "limit": 32 }));
+    let (status, info) = s.http("GET", &format!("/api/rooms/{room}"), None).await;
+    assert_eq!(status, 200);
+    assert_eq!(serde_json::from_str::<Value>(&info).unwrap()["draw_rules"], "fmjd", "{info}");
+    let line: Vec<&str> = LONE_KING_LINE.split_whitespace().collect();
+    let mut last = Value::Null;
+    for (i, text) in line.iter().enumerate() {
+        let (mover, other) = if i % 2 == 0 { (&mut a, &mut b) } else { (&mut b, &mut a) };
+        let legal = mover.state["position"]["legal"].as_array().unwrap().iter().find(|m| m["text"] == *text).unwrap_or_else(|| panic!("{text} is legal")).clone();
+        let route = client::route(&legal);
+        let p: Vec<&str> = route.iter().map(String::as_str).collect();
+        let id = format!("m{i}");
+        mover.send_move(&id, &p).await;
+        assert_eq!(mover.until("ack").await["id"], id.as_str());
+        mover.until("moved").await;
+        last = other.until("moved").await;
+        if i + 1 < line.len() {
+            assert!(last["outcome"].is_null(), "ply {}: {last}", i + 1);
+        }
+    }
+    assert_eq!(last["outcome"]["reason"], "fmjd-lone-king-16", "{last}");
+    // A rematch keeps the room's draw rules.
+    for (c, id) in [(&mut a, "r1"), (&mut b, "r2")] {
+        c.send(json!({ "type": "rematch", "id": id, "game": 1 })).await;
+        c.until("ack").await;
+    }
+    let st = a.until("state").await;
+    let st = if st["game"] == 2 { st } else { a.until("state").await };
+    assert_eq!((st["game"].as_u64(), st["draw_rules"].as_str(), st["ply"].as_u64()), (Some(2), Some("fmjd"), Some(0)));
+    let (_, pdn) = s.http("GET", &format!("/api/rooms/{room}/pdn?game=1"), None).await;
+    assert!(pdn.contains("[DrawRules \"FMJD\"]") && pdn.contains("[Result \"1/2-1/2\"]"), "{pdn}");
+}

@@ -28,9 +28,9 @@ export class HomePage {
     fillSelect(select('home-online-side'), sideChoices(true));
     select('home-variant').addEventListener('change', () => this.pick(select('home-variant').value));
     button('home-computer').addEventListener('click', () =>
-      this.start({ mode: 'computer', level: Number(select('home-level').value), human_side: select('home-side').value === 'dark' ? 'dark' : 'light', turn_board: false }),
+      this.start({ mode: 'computer', level: Number(select('home-level').value), human_side: select('home-side').value === 'dark' ? 'dark' : 'light', turn_board: false, draw_rules: this.drawRules() }),
     );
-    button('home-two').addEventListener('click', () => this.start({ mode: 'two-player', level: 4, human_side: 'light', turn_board: input('home-turn').checked }));
+    button('home-two').addEventListener('click', () => this.start({ mode: 'two-player', level: 4, human_side: 'light', turn_board: input('home-turn').checked, draw_rules: this.drawRules() }));
     button('home-online').addEventListener('click', () => this.createRoom());
   }
 
@@ -60,6 +60,9 @@ export class HomePage {
       li.textContent = line;
       rules.appendChild(li);
     }
+    // The FMJD's draw rules for the rule sets that have them, as the table last had them.
+    $('home-fmjd-row').hidden = !v.draw_rules.includes('fmjd');
+    input('home-fmjd').checked = false;
     $('home-guide').setAttribute('href', `#/guide/${id}`);
     $('home-guide').textContent = `How to play ${v.name}`;
     $('home-analysis').setAttribute('href', `#/analysis/${id}`);
@@ -69,6 +72,7 @@ export class HomePage {
     try {
       const g = await api.game(id);
       if (seq !== this.seq) return;
+      input('home-fmjd').checked = g.settings.draw_rules === 'fmjd';
       if (g.moves.length && !g.outcome) {
         this.saved = g;
         const link = $('home-resume');
@@ -102,13 +106,18 @@ export class HomePage {
     }
   }
 
+  /** The draw rules chosen for a new game or room: `fmjd` only where the rule set has them. */
+  drawRules() {
+    return !$('home-fmjd-row').hidden && input('home-fmjd').checked ? 'fmjd' : 'simplified';
+  }
+
   // A friend online: creates a room for the rule set and side, keeps the creator's seat token
   // and opens the room, which shows the link to send.
   async createRoom() {
     const out = $('home-online-error');
     out.textContent = '';
     try {
-      const r = await api.createRoom(select('home-variant').value, select('home-online-side').value);
+      const r = await api.createRoom(select('home-variant').value, select('home-online-side').value, this.drawRules());
       roomTokens.set(r.id, r.token);
       location.hash = `#/room/${r.id}`;
     } catch (e) {

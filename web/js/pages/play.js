@@ -364,12 +364,15 @@ export class PlayPage {
   openSettings() {
     const st = this.state;
     /** @type {Settings} */
-    const s = st ? st.settings : { mode: 'computer', level: 4, human_side: 'light', turn_board: false };
+    const s = st ? st.settings : { mode: 'computer', level: 4, human_side: 'light', turn_board: false, draw_rules: 'simplified' };
     const f = /** @type {HTMLFormElement} */ ($('settings-form'));
     /** @type {RadioNodeList} */ (f.elements.namedItem('mode')).value = s.mode;
     select('set-level').value = String(s.level);
     select('set-side').value = s.human_side;
     input('set-turn').checked = s.turn_board;
+    // The FMJD's draw rules, only for the rule sets that have them (international).
+    $('set-rules').hidden = !this.fmjdOffered();
+    input('set-fmjd').checked = s.draw_rules === 'fmjd';
     select('set-coords').value = prefs.coords();
     input('set-confirm').checked = prefs.confirm();
     input('set-mute').checked = sound.isMuted();
@@ -388,6 +391,11 @@ export class PlayPage {
     /** @type {HTMLFieldSetElement} */ (document.querySelector('.two-only')).disabled = !two;
   }
 
+  /** True when the table's rule set may be played under the FMJD's draw rules. */
+  fmjdOffered() {
+    return !!this.variant && this.view.variant(this.variant).draw_rules.includes('fmjd');
+  }
+
   /** @returns {Settings} */
   settingsFromForm() {
     return {
@@ -395,6 +403,7 @@ export class PlayPage {
       level: Number(select('set-level').value),
       human_side: select('set-side').value === 'dark' ? 'dark' : 'light',
       turn_board: input('set-turn').checked,
+      draw_rules: this.fmjdOffered() && input('set-fmjd').checked ? 'fmjd' : 'simplified',
     };
   }
 

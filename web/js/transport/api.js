@@ -96,8 +96,8 @@ export const api = {
   readPdn: (pdn, variant) => call('POST', '/api/pdn', variant ? { pdn, variant } : { pdn }),
 
   // ---- rooms
-  /** @param {string} variant @param {string} side @returns {Promise<{ id: string, token: string, color: string }>} */
-  createRoom: async (variant, side) => {
+  /** @param {string} variant @param {string} side @param {string} [draw_rules] @returns {Promise<{ id: string, token: string, color: string }>} */
+  createRoom: async (variant, side, draw_rules = 'simplified') => {
     // One key for the request and its retry: a retry after a lost answer gets the room the
     // first try made, not a second one (docs/rooms-protocol.md).
     // getRandomValues, not randomUUID: the page may be served over plain HTTP on a LAN address.
@@ -105,10 +105,10 @@ export const api = {
     const key = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
     const headers = { 'Idempotency-Key': key };
     try {
-      return await call('POST', '/api/rooms', { variant, side }, { headers });
+      return await call('POST', '/api/rooms', { variant, side, draw_rules }, { headers });
     } catch (e) {
       if (!(e instanceof ApiError) || e.status !== 0) throw e;
-      return call('POST', '/api/rooms', { variant, side }, { headers });
+      return call('POST', '/api/rooms', { variant, side, draw_rules }, { headers });
     }
   },
   /** @param {string} id @returns {Promise<unknown>} */

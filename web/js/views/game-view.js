@@ -224,7 +224,8 @@ export class GameView {
     if (!canResign(game, viewer)) this.resignBar.hide();
     const sum = $('rules-summary');
     sum.textContent = '';
-    for (const line of v.summary) {
+    // The summary of the draw rules this game is judged by.
+    for (const line of game.draw_rules === 'fmjd' && v.summary_fmjd ? v.summary_fmjd : v.summary) {
       const li = document.createElement('li');
       li.textContent = line;
       sum.appendChild(li);

@@ -10,7 +10,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use draughts_rules::{Color, Variant};
+use draughts_rules::{Color, DrawRules, Variant};
 use serde::Deserialize;
 
 /// The answer when a room cannot be loaded: 409 for a room whose stored game cannot be read
@@ -40,6 +40,9 @@ struct CreateRequest {
     variant: String,
     /// `light`, `dark` or `random` (the default).
     side: Option<String>,
+    /// `simplified` (the default) or `fmjd`: the FMJD's official draw rules, for international
+    /// draughts only. Every game of the room (rematches too) is judged by them.
+    draw_rules: Option<String>,
 }
 
 /// `POST /api/rooms`. An `Idempotency-Key` header (16 to 128 letters, digits, `-`, `_`) makes a
@@ -53,11 +56,22 @@ pub(super) async fn create_room(State(state): State<AppState>, ext: axum::http::
     let raw: &[u8] = if body.iter().all(|b| b.is_ascii_whitespace()) { b"{}" } else { &body };
     let req: CreateRequest = match serde_json::from_slice(raw) {
         Ok(r) => r,
-        Err(e) => return error(StatusCode::BAD_REQUEST, format!("bad request body: {e}; send {{\"variant\": \"english\", \"side\": \"light\"|\"dark\"|\"random\"}}")),
+        Err(e) => return error(StatusCode::BAD_REQUEST, format!("bad request body: {e}; send {{\"variant\": \"english\", \"side\": \"light\"|\"dark\"|\"random\", \"draw_rules\": \"simplified\"|\"fmjd\"}}")),
     };
     let Some(variant) = Variant::OFFERED.into_iter().find(|v| v.id() == req.variant) else {
         let ids: Vec<&str> = Variant::OFFERED.iter().map(|v| v.id()).collect();
         return error(StatusCode::BAD_REQUEST, format!("unknown rule set {:?}; expected one of {}", req.variant, ids.join(", ")));
+    };
+    let draws = match req.draw_rules.as_deref().map(|c| (c, DrawRules::from_code(c))) {
+        None => DrawRules::Simplified,
+        Some((_, Some(d))) if d.available(variant.rules()) => d,
+        Some((_, Some(d))) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                format!("draw rules {:?} are not available for {}: only international draughts has the FMJD's official draw rules", d.code(), variant.rules().name),
+            )
+        }
+        Some((other, None)) => return error(StatusCode::BAD_REQUEST, format!("unknown draw rules {other:?}; expected simplified or fmjd")),
     };
     let explicit_side = matches!(req.side.as_deref(), Some("light" | "dark"));
     let color = match req.side.as_deref().unwrap_or("random") {
@@ -76,7 +90,7 @@ pub(super) async fn create_room(State(state): State<AppState>, ext: axum::http::
     };
     // A retry of a request that created its room creates nothing: it is not rate-limited.
     if let Some(k) = key.as_deref() {
-        match state.rooms.created_with(k, variant, color, explicit_side).await {
+        match state.rooms.created_with(k, variant, draws, color, explicit_side).await {
             Ok(Some(c)) => return created(c),
             Ok(None) => {}
             Err(e) => return create_error(e),
@@ -92,7 +106,7 @@ pub(super) async fn create_room(State(state): State<AppState>, ext: axum::http::
             return res;
         }
     }
-    match state.rooms.create(variant, color, explicit_side, key.as_deref()).await {
+    match state.rooms.create(variant, draws, color, explicit_side, key.as_deref()).await {
         Ok(c) => created(c),
         Err(e) => create_error(e),
     }
@@ -112,6 +126,7 @@ fn created(c: super::registry::Created) -> Response {
             "player": 0,
             "color": Side::from(c.color),
             "variant": c.variant.id(),
+            "draw_rules": c.draws.code(),
             "link": format!("/#/room/{id}"),
             "ws": format!("/ws/rooms/{id}"),
         })),
@@ -126,6 +141,7 @@ fn created(c: super::registry::Created) -> Response {
 fn create_error(e: CreateError) -> Response {
     match e {
         CreateError::KeyReused(_) => error(StatusCode::UNPROCESSABLE_ENTITY, e.to_string()),
+        CreateError::Invalid(_) => error(StatusCode::BAD_REQUEST, e.to_string()),
         CreateError::Closing(_) => error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
         CreateError::Storage(_) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
@@ -179,6 +195,7 @@ pub(super) async fn room_info(State(state): State<AppState>, Path(id): Path<Stri
         }
         None => [false, false],
     };
+    let draw_rules = games.iter().find(|g| g.game_no == row.game_no).map_or(DrawRules::Simplified, |g| g.game.draw_rules());
     let games: Vec<_> = games
         .iter()
         .map(|g| {
@@ -187,6 +204,7 @@ pub(super) async fn room_info(State(state): State<AppState>, Path(id): Path<Stri
                 "game": g.game_no,
                 "light_player": g.light_player,
                 "plies": g.game.ply(),
+                "draw_rules": g.game.draw_rules().code(),
                 "result": o.map(|o| o.pdn()).unwrap_or("*"),
                 "outcome": o.map(crate::wire::OutcomeJson::new),
                 "pdn": format!("/api/rooms/{id}/pdn?game={}", g.game_no),
@@ -196,6 +214,7 @@ pub(super) async fn room_info(State(state): State<AppState>, Path(id): Path<Stri
     Json(serde_json::json!({
         "id": row.id,
         "variant": variant.id(),
+        "draw_rules": draw_rules.code(),
         "created_at": row.created_at,
         "updated_at": row.updated_at,
         "game": row.game_no,

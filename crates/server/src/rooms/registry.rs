@@ -11,7 +11,7 @@ use crate::shutdown::{Closing, CLOSING_MESSAGE};
 use crate::storage::sqlite::LiveIds;
 use crate::storage::{now_ms, room_owner, GameKey, Op, Storage, StorageError};
 use axum::extract::ws::{CloseFrame, Message};
-use draughts_rules::{Color, Variant};
+use draughts_rules::{Color, DrawRules, Game, Variant};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
@@ -45,6 +45,8 @@ pub struct Created {
     /// The creator's colour in the first game.
     pub color: Color,
     pub variant: Variant,
+    /// The draw rules the room's games are judged by.
+    pub draws: DrawRules,
     /// True when the room was created by an earlier request with the same key.
     pub replayed: bool,
 }
@@ -58,6 +60,9 @@ pub enum CreateError {
     /// The server is shutting down (HTTP 503).
     #[error("{0}")]
     Closing(String),
+    /// The request cannot be met: the rule set has no such draw rules (HTTP 400).
+    #[error("{0}")]
+    Invalid(String),
     /// The database failed (HTTP 500).
     #[error("could not create the room: {0}")]
     Storage(#[from] StorageError),
@@ -100,13 +105,14 @@ impl Rooms {
     /// Creates a room with the creator playing `creator`. With an idempotency key
     /// (`Idempotency-Key`, checked by the caller with `valid_create_key`), a retried request
     /// finds the room the first one made and gets the same id and seat token; the key reused
-    /// for another rule set or side is refused.
-    pub async fn create(&self, variant: Variant, creator: Color, explicit_side: bool, key: Option<&str>) -> Result<Created, CreateError> {
+    /// for another rule set, draw rules or side is refused. Its games are judged by `draws`
+    /// (checked by the caller: [`DrawRules::available`]).
+    pub async fn create(&self, variant: Variant, draws: DrawRules, creator: Color, explicit_side: bool, key: Option<&str>) -> Result<Created, CreateError> {
         if self.inner.closing.is_closing() {
             return Err(CreateError::Closing(CLOSING_MESSAGE.into()));
         }
         if let Some(k) = key {
-            if let Some(found) = self.created_with(k, variant, creator, explicit_side).await? {
+            if let Some(found) = self.created_with(k, variant, draws, creator, explicit_side).await? {
                 return Ok(found);
             }
         }
@@ -116,17 +122,18 @@ impl Rooms {
             None => new_secret(),
         };
         let now = now_ms();
-        let core = Core::new(id.clone(), variant, creator, token_hash(&token), now);
+        let first = Game::new_with(variant, draws).map_err(|e| CreateError::Invalid(e.to_string()))?;
+        let core = Core::new(id.clone(), first, creator, token_hash(&token), now);
         let mut ops = core.save_ops();
         if let Some(Op::SaveRoom { create_key, .. }) = ops.first_mut() {
             *create_key = key.map(create_key_hash);
         }
         ops.insert(1, core.new_game_op(now));
         match self.inner.db.write(ops).await {
-            Ok(()) => Ok(Created { id, token, color: creator, variant, replayed: false }),
+            Ok(()) => Ok(Created { id, token, color: creator, variant, draws, replayed: false }),
             Err(e) => match key {
                 // Two tries of one request at once: the other one's room is the answer.
-                Some(k) => match self.created_with(k, variant, creator, explicit_side).await? {
+                Some(k) => match self.created_with(k, variant, draws, creator, explicit_side).await? {
                     Some(found) => Ok(found),
                     None => Err(e.into()),
                 },
@@ -137,19 +144,21 @@ impl Rooms {
 
     /// The room created earlier with the idempotency key `key`, if the request matches it
     /// (a replay, answered before the rate limit: it creates nothing).
-    pub(super) async fn created_with(&self, key: &str, variant: Variant, creator: Color, explicit_side: bool) -> Result<Option<Created>, CreateError> {
+    pub(super) async fn created_with(&self, key: &str, variant: Variant, draws: DrawRules, creator: Color, explicit_side: bool) -> Result<Option<Created>, CreateError> {
         let Some(row) = self.inner.db.room_by_key(create_key_hash(key)).await? else { return Ok(None) };
         let first = self.inner.db.game(GameKey { owner: room_owner(&row.id), game_no: 1 }).await?;
-        let color = if first.is_some_and(|g| g.light_player == 1) { Color::Dark } else { Color::Light };
-        if row.variant != variant.id() || (explicit_side && color != creator) {
+        let color = if first.as_ref().is_some_and(|g| g.light_player == 1) { Color::Dark } else { Color::Light };
+        let first_draws = first.as_ref().map_or(DrawRules::Simplified.code(), |g| g.draw_rules.as_str());
+        if row.variant != variant.id() || first_draws != draws.code() || (explicit_side && color != creator) {
             return Err(CreateError::KeyReused(format!(
-                "this Idempotency-Key was used to create a room of {} with the creator playing {}; use a new key for another room",
+                "this Idempotency-Key was used to create a room of {} under the {} draw rules with the creator playing {}; use a new key for another room",
                 row.variant,
+                first_draws,
                 crate::table::Side::from(color).id()
             )));
         }
         let token = creator_token(key, &row.id);
-        Ok(Some(Created { id: row.id, token, color, variant, replayed: true }))
+        Ok(Some(Created { id: row.id, token, color, variant, draws, replayed: true }))
     }
 
     /// The loaded room `id`, loading it from the database when needed. `Ok(None)`: no such room.

@@ -70,16 +70,17 @@ impl Core {
         self.seated.game()
     }
 
-    /// A new room with its first game: the creator (player 0) gets `creator_color`.
-    pub(crate) fn new(id: String, variant: Variant, creator_color: Color, token: String, now: i64) -> Core {
+    /// A new room with its first game `first` (not begun; its rule set and draw rules are the
+    /// room's): the creator (player 0) gets `creator_color`.
+    pub(crate) fn new(id: String, first: Game, creator_color: Color, token: String, now: i64) -> Core {
         Core {
             id,
-            variant,
+            variant: first.variant(),
             created_at: now,
             tokens: [Some(token), None],
             game_no: 1,
             light_player: if creator_color == Color::Light { 0 } else { 1 },
-            seated: SeatedGame::new(Game::new(variant)),
+            seated: SeatedGame::new(first),
             meta: Meta::default(),
         }
     }
@@ -143,6 +144,7 @@ impl Core {
         Op::NewGame {
             key: self.game_key(),
             variant: self.variant.id(),
+            draw_rules: self.game().draw_rules().code(),
             start_fen: fen::write(self.game().start()),
             light_player: self.light_player,
             started_at: now,
@@ -330,10 +332,11 @@ impl Core {
                 }
                 next.meta.rematch[player as usize] = true;
                 if next.meta.rematch == [true, true] {
-                    // Both asked: a new game with colours swapped.
+                    // Both asked: a new game with colours swapped, under the room's draw rules.
+                    let game = Game::new_with(self.variant, self.game().draw_rules()).map_err(|e| ProtoError::new(ErrorCode::NotAllowed, e.to_string()))?;
                     next.game_no += 1;
                     next.light_player = 1 - self.light_player;
-                    next.seated = SeatedGame::new(Game::new(self.variant));
+                    next.seated = SeatedGame::new(game);
                     next.meta = Meta { recent: next.meta.recent.clone(), away_since: next.meta.away_since, ..Meta::default() };
                     next.run_clock(now);
                     ops.push(next.new_game_op(now));
@@ -374,7 +377,7 @@ mod tests {
     use crate::rooms::protocol::{ClaimResult, ErrorCode};
 
     fn core_at(variant: Variant, fen_text: &str) -> Core {
-        let mut c = Core::new("r".into(), variant, Color::Light, "t".into(), 0);
+        let mut c = Core::new("r".into(), Game::new(variant), Color::Light, "t".into(), 0);
         c.seated = SeatedGame::new(Game::from_position(fen::parse(variant, fen_text).unwrap()));
         c.tokens[1] = Some("u".into());
         c

@@ -67,9 +67,10 @@ pub enum Op {
         /// creation finds the room by it ([`Storage::room_by_key`]).
         create_key: Option<String>,
     },
-    /// Begins a game without moves. With `replace`, every earlier game of the owner goes first
-    /// (a local slot keeps one game).
-    NewGame { key: GameKey, variant: &'static str, start_fen: String, light_player: u8, started_at: i64, replace: bool },
+    /// Begins a game without moves, judged by the draw rules `draw_rules`
+    /// ([`draughts_rules::DrawRules::code`]). With `replace`, every earlier game of the owner
+    /// goes first (a local slot keeps one game).
+    NewGame { key: GameKey, variant: &'static str, draw_rules: &'static str, start_fen: String, light_player: u8, started_at: i64, replace: bool },
     /// Stores what changes on a game besides its moves: the clock, the result (`None` lifts
     /// one, as a takeback does) and a local table's settings (JSON; `None` for a room's game).
     SaveGame { key: GameKey, clock: Clock, result: Option<StoredResult>, settings: Option<String> },
@@ -99,6 +100,9 @@ pub struct StoredGame {
     pub key: GameKey,
     /// The variant id.
     pub variant: String,
+    /// The draw rules the game is judged by, as [`draughts_rules::DrawRules::code`] writes them
+    /// (`simplified` for every game stored before schema 3).
+    pub draw_rules: String,
     /// The start position as FEN.
     pub start_fen: String,
     /// Rooms: the player (0 = creator) who has Light. 0 for a local table.

@@ -2,8 +2,9 @@
 //! 1 kept local games (`games`/`moves` by slot) apart from rooms' games
 //! (`room_games`/`room_moves`), and a room's clock inside its JSON state; 2 keeps every game and
 //! its moves in one pair of tables, owned by a local slot or a room, with the clock in the game's
-//! row. A file is migrated in one transaction when opened: it is never replaced, and a failed
-//! migration leaves it as it was.
+//! row; 3 adds the draw rules each game is judged by (`games.draw_rules`: `simplified`, the
+//! default every earlier game was played under, or `fmjd`). A file is migrated in one
+//! transaction when opened: it is never replaced, and a failed migration leaves it as it was.
 
 use rusqlite::{params, Transaction};
 
@@ -11,9 +12,9 @@ use rusqlite::{params, Transaction};
 /// recognised and refused instead of being written into.
 pub(super) const APPLICATION_ID: i64 = 0x4452_4754;
 /// `PRAGMA user_version`: the schema version this program writes.
-pub(super) const SCHEMA_VERSION: i64 = 2;
+pub(super) const SCHEMA_VERSION: i64 = 3;
 
-/// Schema 2. `games` and `moves` are clustered by their keys (`WITHOUT ROWID`): a move writes
+/// Schema 3. `games` and `moves` are clustered by their keys (`WITHOUT ROWID`): a move writes
 /// one page of the moves b-tree, not a table page and an index page.
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS rooms (
@@ -35,6 +36,7 @@ CREATE TABLE IF NOT EXISTS games (
     start_fen    TEXT NOT NULL,
     light_player INTEGER NOT NULL DEFAULT 0,
     settings     TEXT,
+    draw_rules   TEXT NOT NULL DEFAULT 'simplified',
     winner       TEXT,
     reason       TEXT,
     light_ms     INTEGER NOT NULL DEFAULT 0,
@@ -66,14 +68,26 @@ fn has_table(tx: &Transaction, name: &str) -> rusqlite::Result<bool> {
     tx.query_row("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1", [name], |r| r.get::<_, i64>(0)).map(|n| n > 0)
 }
 
+fn has_column(tx: &Transaction, table: &str, column: &str) -> rusqlite::Result<bool> {
+    tx.query_row("SELECT count(*) FROM pragma_table_info(?1) WHERE name = ?2", [table, column], |r| r.get::<_, i64>(0)).map(|n| n > 0)
+}
+
 /// Brings the file to [`SCHEMA_VERSION`] inside `tx`: creates the tables of a new file, moves
-/// the games of a schema-1 file into the shared tables. Returns what was migrated, for the log.
+/// the games of a schema-1 file into the shared tables, adds the draw rules column to a
+/// schema-2 file. Returns what was migrated, for the log.
 pub(super) fn migrate(tx: &Transaction, version: i64) -> rusqlite::Result<Option<String>> {
     let mut done = None;
     if version < 2 && (has_table(tx, "games")? || has_table(tx, "rooms")?) {
         done = Some(from_v1(tx)?);
     } else {
         tx.execute_batch(SCHEMA)?;
+    }
+    // Schema 2 to 3 (the tables of a new or schema-1 file have the column already): every game
+    // stored so far was played under the simplified draw rules, the column's default.
+    if !has_column(tx, "games", "draw_rules")? {
+        tx.execute_batch("ALTER TABLE games ADD COLUMN draw_rules TEXT NOT NULL DEFAULT 'simplified';")?;
+        let note = "schema 2 migrated to 3: each game now records its draw rules (every earlier one: simplified)".to_string();
+        done = Some(done.map_or(note.clone(), |d| format!("{d}; {note}")));
     }
     tx.execute_batch(&format!("PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"))?;
     let hashed = hash_plain_tokens(tx)?;

@@ -341,7 +341,7 @@ fn load_game(c: &Connection, key: &GameKey) -> Result<Option<StoredGame>, Storag
     let unreadable = broken_or_db(&what);
     let row = c
         .query_row(
-            "SELECT variant, start_fen, light_player, settings, winner, reason, light_ms, dark_ms, clock_since, started_at
+            "SELECT variant, start_fen, light_player, settings, winner, reason, light_ms, dark_ms, clock_since, started_at, draw_rules
              FROM games WHERE owner = ?1 AND game_no = ?2",
             params![key.owner, game_no],
             |r| {
@@ -350,6 +350,7 @@ fn load_game(c: &Connection, key: &GameKey) -> Result<Option<StoredGame>, Storag
                 Ok(StoredGame {
                     key: GameKey { owner: key.owner.clone(), game_no },
                     variant: r.get(0)?,
+                    draw_rules: r.get(10)?,
                     start_fen: r.get(1)?,
                     light_player: r.get::<_, i64>(2)?.clamp(0, 1) as u8,
                     settings: r.get(3)?,
@@ -586,13 +587,13 @@ fn apply(tx: &rusqlite::Transaction, op: &Op, now: i64) -> rusqlite::Result<()> 
             .execute(params![id, variant, created_at, now, tokens[0], tokens[1], game_no, meta, create_key])?;
             tx.prepare_cached("UPDATE rooms SET updated_at = ?2 WHERE id = ?1 AND updated_at < ?2 - ?3")?.execute(params![id, now, ACTIVITY_STEP_MS])?;
         }
-        Op::NewGame { key, variant, start_fen, light_player, started_at, replace } => {
+        Op::NewGame { key, variant, draw_rules, start_fen, light_player, started_at, replace } => {
             if *replace {
                 tx.execute("DELETE FROM games WHERE owner = ?1", [&key.owner])?;
             }
             tx.execute(
-                "INSERT INTO games (owner, game_no, variant, start_fen, light_player, started_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![key.owner, key.game_no, variant, start_fen, light_player, started_at, now],
+                "INSERT INTO games (owner, game_no, variant, draw_rules, start_fen, light_player, started_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![key.owner, key.game_no, variant, draw_rules, start_fen, light_player, started_at, now],
             )?;
         }
         Op::SaveGame { key, clock, result, settings } => {
@@ -651,7 +652,7 @@ mod tests {
         let v = Variant::English;
         let mut t = Table::blank(v);
         let mut ops = Vec::new();
-        t.new_game(&mut ops, None, Settings { mode: Mode::TwoPlayer, ..Settings::default_for(v) });
+        t.new_game(&mut ops, None, Settings { mode: Mode::TwoPlayer, ..Settings::default_for(v) }).unwrap();
         s.write(ops).await.unwrap();
         for _ in 0..3 {
             let mut ops = Vec::new();
@@ -805,7 +806,7 @@ mod tests {
 
     /// A room's row and first game as a room stores them.
     fn room_ops(i: usize) -> (Core, Vec<Op>) {
-        let mut core = Core::new(format!("room-{i:06}-abcdefghijklm"), Variant::English, Color::Light, format!("token-{i}"), 1);
+        let mut core = Core::new(format!("room-{i:06}-abcdefghijklm"), draughts_rules::Game::new(Variant::English), Color::Light, format!("token-{i}"), 1);
         core.tokens[1] = Some(format!("guest-{i}"));
         core.run_clock(1);
         let mut ops = core.save_ops();
@@ -944,6 +945,43 @@ mod tests {
         assert_eq!((&again[1].moves, again[1].clock.running()), (&games[1].moves, false));
         assert_eq!(s.game(Table::key(Variant::English)).await.unwrap().unwrap(), local);
         let _ = local_owner(Variant::English);
+    }
+
+    #[tokio::test]
+    async fn a_schema_2_file_gets_the_draw_rules_column_and_keeps_every_game() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite3");
+        let s = open(&path);
+        let t = table_with_moves(&s).await;
+        let before = s.game(Table::key(Variant::English)).await.unwrap().unwrap();
+        drop(s);
+        // The file as schema 2 had it: no draw rules column.
+        sql(&path).execute_batch("ALTER TABLE games DROP COLUMN draw_rules; PRAGMA user_version = 2;").unwrap();
+        let s = open(&path);
+        let version: i64 = sql(&path).query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+        assert_eq!(version, SCHEMA_VERSION);
+        let after = s.game(Table::key(Variant::English)).await.unwrap().unwrap();
+        assert_eq!(after.draw_rules, "simplified");
+        assert_eq!((&after.moves, after.clock.elapsed, &after.settings), (&before.moves, before.clock.elapsed, &before.settings));
+        let again = Table::restore(Variant::English, &after).unwrap();
+        assert_eq!((again.game().ply(), again.settings()), (t.game().ply(), t.settings()));
+        // A game under the FMJD's rules is stored as such and replayed under them.
+        let mut fmjd = Table::blank(Variant::International);
+        let mut ops = Vec::new();
+        let settings = Settings { draw_rules: draughts_rules::DrawRules::Fmjd, ..Settings::default_for(Variant::International) };
+        fmjd.new_game(&mut ops, None, settings).unwrap();
+        s.write(ops).await.unwrap();
+        let stored = s.game(Table::key(Variant::International)).await.unwrap().unwrap();
+        assert_eq!(stored.draw_rules, "fmjd");
+        let back = Table::restore(Variant::International, &stored).unwrap();
+        assert_eq!((back.game().draw_rules(), back.settings().draw_rules), (draughts_rules::DrawRules::Fmjd, draughts_rules::DrawRules::Fmjd));
+        // English cannot be stored under them; a value this program does not write is named.
+        let mut e = Table::blank(Variant::English);
+        assert!(e.new_game(&mut Vec::new(), None, settings).unwrap_err().to_string().contains("only international"));
+        sql(&path).execute("UPDATE games SET draw_rules = 'strict' WHERE owner = 'local/international'", []).unwrap();
+        let broken = s.game(Table::key(Variant::International)).await.unwrap().unwrap();
+        let err = Table::restore(Variant::International, &broken).unwrap_err().to_string();
+        assert!(err.contains("unknown draw rules \"strict\""), "{err}");
     }
 
     #[tokio::test]

@@ -445,3 +445,40 @@ test('drag, keyboard, confirm-move, hint, coordinates and a remembered mute', { 
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('the FMJD draw rules: a table setting for international only, taken by a new game and shown in the rules', { timeout: 60000 }, async () => {
+  const page = await newPage(browser);
+  const summary = () => page.textContent('#rules-summary');
+  const startNew = async () => {
+    const generation = await page.evaluate(() => Number(document.body.dataset.generation || 0));
+    await page.click('#settings-new');
+    await page.waitForFunction((g) => Number(document.body.dataset.generation || 0) > g, generation);
+  };
+  await openPlay(page, server.url, 'english');
+  await page.click('#open-settings');
+  assert.equal(await page.isVisible('#set-fmjd'), false, 'English has no FMJD draw rules');
+  await page.click('#settings-close');
+  await openPlay(page, server.url, 'international');
+  assert.match(await summary(), /Our simplified draw rules/);
+  await page.click('#open-settings');
+  assert.equal(await page.isVisible('#set-fmjd'), true);
+  assert.equal(await page.isChecked('#set-fmjd'), false, 'off by default');
+  assert.match(await page.textContent('#set-rules'), /Taken when a new game starts/);
+  await page.check('input[name="mode"][value="two-player"]');
+  await page.check('#set-fmjd');
+  await startNew();
+  await page.waitForFunction(() => /Draws: the FMJD's rules \(article 6\)/.test(document.querySelector('#rules-summary').textContent));
+  assert.doesNotMatch(await summary(), /simplified/);
+  // The table keeps the setting; the home screen offers it for the next game too.
+  await page.click('#open-settings');
+  assert.equal(await page.isChecked('#set-fmjd'), true);
+  await page.uncheck('#set-fmjd');
+  await startNew();
+  await page.waitForFunction(() => /Our simplified draw rules/.test(document.querySelector('#rules-summary').textContent));
+  await page.goto(`${server.url}#/home/international`);
+  await page.waitForSelector('#home-fmjd-row:not([hidden])');
+  await page.selectOption('#home-variant', 'english');
+  await page.waitForSelector('#home-fmjd-row', { state: 'hidden' });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -174,3 +174,21 @@ test('two browsers play through a room; one reloads mid-game and keeps its seat'
 
   for (const p of [host, friend, watcher]) assert.deepEqual(p.errors, [], 'no console errors');
 });
+
+test('a room created under the FMJD draw rules shows them in its rules summary', { timeout: 60000 }, async () => {
+  server ??= await startServer(freshDb());
+  browser ??= await launchBrowser();
+  const host = await newPage(browser);
+  await host.goto(server.url);
+  await ready(host);
+  await host.selectOption('#home-variant', 'international');
+  await host.check('#home-fmjd');
+  await host.click('#home-online');
+  await host.waitForFunction(() => location.hash.startsWith('#/room/') && document.querySelector('#room-link')?.value);
+  await host.waitForFunction(() => /Draws: the FMJD's rules \(article 6\)/.test(document.querySelector('#rules-summary')?.textContent ?? ''));
+  const id = (await host.inputValue('#room-link')).split('/').pop();
+  const info = await (await fetch(`${server.url}api/rooms/${id}`)).json();
+  assert.equal(info.draw_rules, 'fmjd');
+  assert.deepEqual(host.errors, [], 'no console errors');
+  await host.context().close();
+});
