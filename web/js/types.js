@@ -213,6 +213,7 @@
  * @property {string[]} [moves] played from the FEN first (they count for repetitions)
  * @property {number} [lines] 1 to 5
  * @property {number} [max_ms] 100 to 60000
+ * @property {'simplified' | 'fmjd'} [draw_rules]
  */
 
 /**
@@ -231,8 +232,8 @@
 
 /**
  * The body of `POST /api/review`: a game by its start and moves, or a PDN text.
- * @typedef {{ variant: string, fen?: string, moves: string[], ms_per_move?: number }
- *   | { pdn: string, game?: number, ms_per_move?: number }} ReviewRequest
+ * @typedef {{ variant: string, fen?: string, moves: string[], ms_per_move?: number, draw_rules?: 'simplified' | 'fmjd' }
+ *   | { pdn: string, game?: number, ms_per_move?: number, draw_rules?: 'simplified' | 'fmjd' }} ReviewRequest
  */
 
 /** @typedef {'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder' | 'forced'} MoveClass */

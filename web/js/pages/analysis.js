@@ -78,6 +78,8 @@ export class AnalysisPage {
     this.current = this.tree.root;
     /** @type {string | null} the FEN the tree starts from, as the address names it (null: the rule set's start) */
     this.rootFen = null;
+    /** @type {'simplified' | 'fmjd'} the draw rules the moves are judged by */
+    this.drawRules = 'simplified';
     /** @type {string} the address this page last wrote: coming back to it keeps the board */
     this.written = '';
     this.loadSeq = 0;
@@ -186,7 +188,7 @@ export class AnalysisPage {
   /** @param {string | undefined} _arg the route's argument (the page reads the whole address) */
   enter(_arg) {
     this.active = true;
-    const addr = parseAnalysisHash(location.hash) || { variant: '', fen: null, moves: [], review: false };
+    const addr = parseAnalysisHash(location.hash) || { variant: '', fen: null, moves: [], review: false, drawRules: /** @type {'simplified'} */ ('simplified') };
     if (location.hash === this.written && this.tree.root.position) {
       // Back on the same board (a visit to another page): the engine goes on.
       this.goTo(this.current);
@@ -222,7 +224,7 @@ export class AnalysisPage {
 
   /** The address of the shown position: the tree's start and the moves to the shown node. */
   hash() {
-    return analysisHash(this.variant.id, this.rootFen, this.tree.movesTo(this.current).map((m) => m.text));
+    return analysisHash(this.variant.id, this.rootFen, this.tree.movesTo(this.current).map((m) => m.text), false, this.drawRules);
   }
 
   /**
@@ -244,6 +246,8 @@ export class AnalysisPage {
     const notes = [];
     if (addr.variant && !known) notes.push(`There is no rule set called "${addr.variant}"; this is ${v.name}.`);
     this.variant = v;
+    this.drawRules = addr.drawRules === 'fmjd' && v.draw_rules.includes('fmjd') ? 'fmjd' : 'simplified';
+    $('analysis-rules').hidden = this.drawRules !== 'fmjd';
     select('analysis-variant').value = v.id;
     this.board.setVariant(v);
     this.board.setCoords(prefs.coords());
@@ -467,6 +471,7 @@ export class AnalysisPage {
     /** @type {AnalysisRequest} */
     const req = { variant: this.variant.id, moves: this.tree.movesTo(node).map((m) => m.text), lines: 3 };
     if (this.rootFen) req.fen = this.rootFen;
+    if (this.drawRules === 'fmjd') req.draw_rules = 'fmjd';
     const s = streamAnalysis(req, (e) => {
       if (this.stream === s) this.onAnalysis(e, node);
     });
@@ -536,6 +541,7 @@ export class AnalysisPage {
     const moves = nodes.slice(1).map((n) => /** @type {Move} */ (n.move).text);
     /** @type {import('../types.js').ReviewRequest} */
     const req = this.rootFen ? { variant: this.variant.id, fen: this.rootFen, moves } : { variant: this.variant.id, moves };
+    if (this.drawRules === 'fmjd') req.draw_rules = 'fmjd';
     /** @type {Review | null} */
     let review = null;
     const s = streamReview(req, (e) => {
@@ -684,12 +690,12 @@ export class AnalysisPage {
       $('editor-error').textContent = `This position cannot be analysed: ${plain(e.message)}`;
       return;
     }
-    const hash = analysisHash(this.variant.id, r.position.fen);
+    const hash = analysisHash(this.variant.id, r.position.fen, [], false, this.drawRules);
     this.closeEditor(false);
     if (location.hash !== hash) location.hash = hash;
     else {
       this.written = '';
-      this.load({ variant: this.variant.id, fen: r.position.fen, moves: [], review: false });
+      this.load({ variant: this.variant.id, fen: r.position.fen, moves: [], review: false, drawRules: this.drawRules });
     }
   }
 }

@@ -135,7 +135,7 @@ export class GameView {
       if (!this.shown) return;
       const g = this.shown.game;
       const start = g.start_fen === this.variant(g.variant).start_fen ? null : g.start_fen;
-      location.hash = analysisHash(g.variant, start, g.moves.map((m) => m.move.text), review);
+      location.hash = analysisHash(g.variant, start, g.moves.map((m) => m.move.text), review, g.draw_rules);
     };
     button('result-analyse').addEventListener('click', () => analyse(false));
     button('result-review').addEventListener('click', () => analyse(true));

@@ -187,11 +187,14 @@ test('review marks: symbols, words and the better move', () => {
 test('analysis address: written and read back, the older path form too', () => {
   const h = analysisHash('english', 'W:W21,22,K30:B1-12', ['11-15', '32x23x14']);
   assert.equal(h, '#/analysis/english?fen=W:W21,22,K30:B1-12&moves=11-15,32x23x14');
-  assert.deepEqual(parseAnalysisHash(h), { variant: 'english', fen: 'W:W21,22,K30:B1-12', moves: ['11-15', '32x23x14'], review: false });
-  assert.deepEqual(parseAnalysisHash('#/analysis/russian'), { variant: 'russian', fen: null, moves: [], review: false });
-  assert.deepEqual(parseAnalysisHash(analysisHash('russian', 'B:Wa1,c3:Bb8', ['c3-d4'], true)), { variant: 'russian', fen: 'B:Wa1,c3:Bb8', moves: ['c3-d4'], review: true });
-  assert.deepEqual(parseAnalysisHash('#/analysis/english/W:W21:B1'), { variant: 'english', fen: 'W:W21:B1', moves: [], review: false });
+  assert.deepEqual(parseAnalysisHash(h), { variant: 'english', fen: 'W:W21,22,K30:B1-12', moves: ['11-15', '32x23x14'], review: false, drawRules: 'simplified' });
+  assert.deepEqual(parseAnalysisHash('#/analysis/russian'), { variant: 'russian', fen: null, moves: [], review: false, drawRules: 'simplified' });
+  assert.deepEqual(parseAnalysisHash(analysisHash('russian', 'B:Wa1,c3:Bb8', ['c3-d4'], true)), { variant: 'russian', fen: 'B:Wa1,c3:Bb8', moves: ['c3-d4'], review: true, drawRules: 'simplified' });
+  assert.deepEqual(parseAnalysisHash('#/analysis/english/W:W21:B1'), { variant: 'english', fen: 'W:W21:B1', moves: [], review: false, drawRules: 'simplified' });
   assert.equal(parseAnalysisHash('#/play/english'), null);
+  const fmjd = analysisHash('international', null, ['32-28'], true, 'fmjd');
+  assert.equal(fmjd, '#/analysis/international?moves=32-28&rules=fmjd&review=1');
+  assert.equal(parseAnalysisHash(fmjd).drawRules, 'fmjd');
 });
 
 test('editor: tools on squares and the FEN written in board order', () => {

@@ -296,3 +296,22 @@ test('the home screen\'s Analysis board opens the chosen rule set; a Russian boa
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('a game under the FMJD\'s draw rules is analysed and reviewed under them', { timeout: 90000 }, async () => {
+  const page = await newPage(browser, null, { width: 1366, height: 768 });
+  const requests = [];
+  page.on('request', (r) => {
+    if (/\/api\/(analysis|review)$/.test(r.url())) requests.push(JSON.parse(r.postData()));
+  });
+  await openAnalysis(page, '#/analysis/international?moves=32-28,19-23&rules=fmjd&review=1');
+  await page.waitForSelector('#review-result:not([hidden])', { timeout: 60000 });
+  assert.equal(await page.isVisible('#analysis-rules'), true);
+  await engineLines(page, 1);
+  assert.match(await page.evaluate(() => location.hash), /^#\/analysis\/international\?moves=32-28,19-23&rules=fmjd$/);
+  assert.ok(requests.length >= 2 && requests.every((r) => r.draw_rules === 'fmjd'), JSON.stringify(requests));
+  // English has no such rules: the address's choice is not taken.
+  await openAnalysis(page, '#/analysis/english?rules=fmjd');
+  assert.equal(await page.isVisible('#analysis-rules'), false);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
