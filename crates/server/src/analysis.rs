@@ -5,7 +5,7 @@
 //!
 //! Both are long searches ([`crate::engine::Searchers::start_long`]): at most half the engine's
 //! searchers run them, so the computer's moves in games always find one; a request beyond that
-//! is refused at once (503). A search stops when its client goes away (the response body is
+//! waits up to [`crate::engine::LONG_WAIT`] for a turn, then is refused (503). A search stops when its client goes away (the response body is
 //! dropped), when its time is up, and when the server shuts down.
 
 use crate::api::{parse_position, ApiError};
@@ -222,7 +222,7 @@ pub async fn analysis(State(state): State<AppState>, bytes: Bytes) -> Result<Res
             "depth"
         };
         feed.send(json!({"type": "done", "reason": reason}));
-    })?;
+    }).await?;
     Ok(response)
 }
 
@@ -273,7 +273,7 @@ pub async fn review(State(state): State<AppState>, bytes: Bytes) -> Result<Respo
                 feed.send(json!({"type": "error", "message": e.to_string()}));
             }
         }
-    })?;
+    }).await?;
     Ok(response)
 }
 

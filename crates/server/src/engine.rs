@@ -22,6 +22,8 @@ use tokio::sync::Semaphore;
 pub const TABLE_MB: usize = 16;
 /// Most searchers of [`Searchers::for_this_machine`], however many cores.
 pub const MAX_SEARCHERS: usize = 8;
+/// How long a long search ([`Searchers::start_long`]) waits for its turn before it is refused.
+pub const LONG_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 /// Requests waiting per searcher (in [`Searchers::for_this_machine`]) before more are refused.
 pub const QUEUE_PER_SEARCHER: usize = 2;
 
@@ -121,15 +123,21 @@ impl Searchers {
         (self.inner.size / 2).max(1)
     }
 
-    /// Starts a long search (the analysis board, a review) that reports as it goes: admitted now
-    /// or refused now with [`EngineError::Busy`] (when [`Searchers::long_capacity`] long
-    /// searches run, or the queue is full), then run on a blocking thread once a searcher is
-    /// free. The caller reads the results from what `f` sends and stops it through its own flag.
-    pub fn start_long<R: Send + 'static>(
+    /// Starts a long search (the analysis board, a review) that reports as it goes: admitted
+    /// within [`LONG_WAIT`] or refused with [`EngineError::Busy`] (when
+    /// [`Searchers::long_capacity`] long searches run all that time, or the queue is full), then
+    /// run on a blocking thread once a searcher is free. The caller reads the results from what
+    /// `f` sends and stops it through its own flag. The short wait is for the analysis board:
+    /// a page that moves on aborts its last analysis and asks for the next at once, before the
+    /// old search has seen its stop flag.
+    pub async fn start_long<R: Send + 'static>(
         &self,
         f: impl FnOnce(&mut Searcher) -> R + Send + 'static,
     ) -> Result<tokio::task::JoinHandle<Result<R, EngineError>>, EngineError> {
-        let long = self.inner.long.clone().try_acquire_owned().map_err(|_| EngineError::Busy)?;
+        let long = match tokio::time::timeout(LONG_WAIT, self.inner.long.clone().acquire_owned()).await {
+            Ok(Ok(permit)) => permit,
+            _ => return Err(EngineError::Busy),
+        };
         let admitted = self.admit()?;
         let pool = self.clone();
         Ok(tokio::spawn(async move {

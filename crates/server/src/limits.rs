@@ -213,7 +213,7 @@ impl Connections {
         let mut map = self.per_address.lock().unwrap_or_else(|e| e.into_inner());
         if self.total.load(Ordering::Relaxed) >= self.limits.max_connections {
             return self.refusal(format!(
-                "the server is full ({} connections); try again in a minute",
+                "the server is full ({} connections); try again in a few seconds",
                 self.limits.max_connections
             ));
         }
