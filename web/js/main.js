@@ -2,7 +2,8 @@
 // The web app's entry: reads the rule sets, builds the pages and starts the router.
 // Routes: #/ or #/home/<variant> (the home screen: how to play), #/play/<variant> (a local
 // table), #/room/<id> (an online room), both on the one game page; #/guide/<variant> (the rules
-// guides); #/pdn (the PDN viewer).
+// guides); #/pdn (the PDN viewer); #/analysis/<variant>?fen=...&moves=... (the analysis board and
+// the game review).
 
 import { api, ApiError } from './transport/api.js';
 import { GameView } from './views/game-view.js';
@@ -12,6 +13,7 @@ import { PlayPage } from './pages/play.js';
 import { RoomPage } from './pages/room.js';
 import { GuidePage } from './pages/guide.js';
 import { PdnPage } from './pages/pdn.js';
+import { AnalysisPage } from './pages/analysis.js';
 import { Router } from './router.js';
 import { prefs } from './prefs.js';
 import { LooksDialog } from './theme.js';
@@ -31,6 +33,7 @@ async function main() {
   const guide = new GuidePage(variants, fatal, () => play.variant || prefs.variant());
   const pdn = new PdnPage(variants);
   const home = new HomePage(variants);
+  const analysis = new AnalysisPage(variants);
   const router = new Router(
     {
       home: { page: home, view: 'view-home', nav: 'nav-play', title: 'Play draughts' },
@@ -38,6 +41,7 @@ async function main() {
       room: { page: room, view: 'view-game', nav: null, title: 'Online room · Draughts' },
       guide: { page: guide, view: 'view-guide', nav: 'nav-guide', title: 'Rules guides · Draughts' },
       pdn: { page: pdn, view: 'view-pdn', nav: 'nav-pdn', title: 'Open a PDN game · Draughts' },
+      analysis: { page: analysis, view: 'view-analysis', nav: null, title: 'Analysis board · Draughts' },
     },
     'home',
   );

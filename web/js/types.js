@@ -199,4 +199,78 @@
  * @property {string | null} outcome
  */
 
+/**
+ * An engine's score (centi-men: 100 is one man), or a win or a loss in so many half-moves;
+ * each message says whose point of view it is.
+ * @typedef {{ cp: number } | { win: number } | { loss: number }} Score
+ */
+
+/**
+ * The body of `POST /api/analysis`.
+ * @typedef {object} AnalysisRequest
+ * @property {string} variant
+ * @property {string} [fen] absent: the rule set's start
+ * @property {string[]} [moves] played from the FEN first (they count for repetitions)
+ * @property {number} [lines] 1 to 5
+ * @property {number} [max_ms] 100 to 60000
+ * @property {'simplified' | 'fmjd'} [draw_rules]
+ */
+
+/**
+ * One of the engine's lines: its score for the side to move and its moves.
+ * @typedef {object} EngineLine
+ * @property {Score} score
+ * @property {Move[]} moves
+ */
+
+/**
+ * A line of the analysis stream.
+ * @typedef {{ type: 'position', position: Position, outcome: Outcome | null }
+ *   | { type: 'lines', depth: number, nodes: number, elapsed_ms: number, side_to_move: Side, lines: EngineLine[] }
+ *   | { type: 'done', reason: 'depth' | 'time' | 'stopped' | 'over' }} AnalysisEvent
+ */
+
+/**
+ * The body of `POST /api/review`: a game by its start and moves, or a PDN text.
+ * @typedef {{ variant: string, fen?: string, moves: string[], ms_per_move?: number, draw_rules?: 'simplified' | 'fmjd' }
+ *   | { pdn: string, game?: number, ms_per_move?: number, draw_rules?: 'simplified' | 'fmjd' }} ReviewRequest
+ */
+
+/** @typedef {'best' | 'good' | 'inaccuracy' | 'mistake' | 'blunder' | 'forced'} MoveClass */
+
+/**
+ * One reviewed move: scores are for the side that played it (`side`); `loss` is the drop in
+ * that side's winning chance (0 to 1).
+ * @typedef {object} ReviewPly
+ * @property {number} ply
+ * @property {number} number the PDN move number
+ * @property {Side} side
+ * @property {Move} played
+ * @property {Move} best
+ * @property {Move[]} best_line
+ * @property {Score} eval_before
+ * @property {Score} eval_after
+ * @property {number} loss
+ * @property {MoveClass} class
+ */
+
+/**
+ * A finished review: one entry per move; `evals` and `chances` per position (the start and
+ * after each move), from Light's point of view.
+ * @typedef {object} Review
+ * @property {string} variant
+ * @property {string} start_fen
+ * @property {ReviewPly[]} plies
+ * @property {Score[]} evals
+ * @property {number[]} chances
+ * @property {{ light: number, dark: number }} accuracy
+ */
+
+/**
+ * A line of the review stream.
+ * @typedef {{ type: 'progress', done: number, total: number }
+ *   | ({ type: 'review' } & Review)
+ *   | { type: 'done' }} ReviewEvent
+ */
+
 export {};

@@ -65,6 +65,7 @@ export class HomePage {
     input('home-fmjd').checked = false;
     $('home-guide').setAttribute('href', `#/guide/${id}`);
     $('home-guide').textContent = `How to play ${v.name}`;
+    $('home-analysis').setAttribute('href', `#/analysis/${id}`);
     this.saved = null;
     $('home-saved').hidden = true;
     const seq = ++this.seq;

@@ -10,6 +10,7 @@ import { pdnMoves } from '../game/pdn-moves.js';
 import { prefs } from '../prefs.js';
 import { plain } from '../game/wording.js';
 import { AskBar } from '../views/ask-bar.js';
+import { analysisHash } from '../game/analysis-link.js';
 
 /** @typedef {import('../types.js').Variant} Variant */
 /** @typedef {import('../types.js').PdnGame} PdnGame */
@@ -68,6 +69,8 @@ export class PdnPage {
       e.preventDefault();
       this.open();
     });
+    button('pdn-analyse').addEventListener('click', () => this.analyse(false));
+    button('pdn-review').addEventListener('click', () => this.analyse(true));
     select('pdn-games').addEventListener('change', () => this.pick(Number(select('pdn-games').value)));
 
     button('pdn-continue').addEventListener('click', async () => {
@@ -89,6 +92,19 @@ export class PdnPage {
         $('pdn-error-game').textContent = e.message;
       }
     });
+  }
+
+  /**
+   * The analysis board of the shown game: at the shown position (its moves up to it), or the
+   * whole game reviewed.
+   * @param {boolean} review
+   */
+  analyse(review) {
+    const g = this.game;
+    if (!g || !g.variant || !g.frames.length) return;
+    const upTo = review ? g.frames.length : this.nav.at + 1;
+    const moves = g.frames.slice(1, upTo).map((f) => (f.move ? f.move.text : ''));
+    location.hash = analysisHash(g.variant, g.frames[0].fen, moves, review);
   }
 
   // Reads the PDN text in the box and shows its first game.
@@ -132,7 +148,8 @@ export class PdnPage {
     const v = this.variants.find((x) => x.id === g.variant);
     const first = v ? v.first_mover : 'light';
     this.nav.setGame(pdnMoves(g, first), first, 'No moves in this game.', `pdn:${++this.picked}`, 0);
-    button('pdn-continue').disabled = !v;
+    button('pdn-continue').disabled = button('pdn-analyse').disabled = !v;
+    button('pdn-review').disabled = !v || g.frames.length < 2;
     if (!v) {
       this.board.container.hidden = true;
       return;

@@ -90,6 +90,8 @@ export const api = {
   // ---- any position, PDN files
   /** @param {string} variant @param {string} position @param {MoveInput} [move] @returns {Promise<PositionAnswer>} */
   position: (variant, position, move) => call('POST', '/api/position', move ? { variant, position, move } : { variant, position }),
+  /** A position set up by hand: a man on its own far row is refused (RULES.md section 6). @param {string} variant @param {string} position @returns {Promise<PositionAnswer>} */
+  positionByHand: (variant, position) => call('POST', '/api/position', { variant, position, by_hand: true }),
   /** @param {string} pdn @param {string} [variant] @returns {Promise<{ games: PdnGame[], warnings: string[] }>} */
   readPdn: (pdn, variant) => call('POST', '/api/pdn', variant ? { pdn, variant } : { pdn }),
 

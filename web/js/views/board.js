@@ -111,6 +111,8 @@ export class Board {
     this.queued = null;
     /** @type {((route: Move) => Promise<boolean>) | null} asked before a finished route is played */
     this.confirm = null;
+    /** @type {((name: string) => void) | null} when set (the board editor), a click or Enter on a square calls it instead of moving */
+    this.onSquare = null;
     /** @type {SVGSVGElement} */
     this.svg = el('svg', { class: 'board', role: 'group', 'aria-label': opts.label || 'Board' });
     container.appendChild(this.svg);
@@ -495,6 +497,10 @@ export class Board {
    * @returns {Promise<void>}
    */
   async click(name, animate = true) {
+    if (this.onSquare) {
+      if (name) this.onSquare(name);
+      return;
+    }
     // A click on the next square while a hop of a capture is shown is kept, not dropped.
     if (this.busy && this.sel && this.movable && name) {
       this.queued = name;

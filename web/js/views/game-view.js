@@ -21,6 +21,7 @@ import { readMove, writeMove } from '../game/notation.js';
 import { moveWords, resultWords, spokenName } from '../game/speak.js';
 import { turnText } from './status.js';
 import { prefs } from '../prefs.js';
+import { analysisHash } from '../game/analysis-link.js';
 import * as sound from '../sound.js';
 
 /** @typedef {import('../types.js').Game} Game */
@@ -126,8 +127,19 @@ export class GameView {
       this.message(`Copied: ${t}`);
     });
     button('rematch').addEventListener('click', () => this.source && this.source.rematch());
-    // Analyse: the game from its start, to step through with the move list and the arrow keys.
-    button('result-analyse').addEventListener('click', () => {
+    // Analyse: the analysis board at the game's final position, with its moves; Review: the
+    // same board reviewing the game; Step through: the game from its start, with the move list
+    // and the arrow keys.
+    /** @param {boolean} review */
+    const analyse = (review) => {
+      if (!this.shown) return;
+      const g = this.shown.game;
+      const start = g.start_fen === this.variant(g.variant).start_fen ? null : g.start_fen;
+      location.hash = analysisHash(g.variant, start, g.moves.map((m) => m.move.text), review, g.draw_rules);
+    };
+    button('result-analyse').addEventListener('click', () => analyse(false));
+    button('result-review').addEventListener('click', () => analyse(true));
+    button('result-step').addEventListener('click', () => {
       this.result.dismiss();
       this.tabs.select('tab-moves');
       this.nav.stepTo(this.nav.start());

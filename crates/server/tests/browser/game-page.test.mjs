@@ -53,7 +53,7 @@ test('home screen to a result over the board, with Rematch, New game and Analyse
   assert.equal(await page.textContent('#result'), 'Light wins: Dark resigned');
   await page.waitForFunction(() => document.querySelector('#announce').textContent === 'Game over. Light wins: Dark resigned.');
   assert.equal(await page.isVisible('#game-live'), false);
-  for (const b of ['#rematch', '#result-new', '#result-analyse']) assert.equal(await page.isVisible(b), true, b);
+  for (const b of ['#rematch', '#result-new', '#result-analyse', '#result-review', '#result-step']) assert.equal(await page.isVisible(b), true, b);
   assert.match(await page.title(), /^Game over/);
   await page.screenshot({ path: join(SHOTS, 'result-laptop.png') });
   // Rematch: a new game with the same players.
@@ -65,20 +65,33 @@ test('home screen to a result over the board, with Rematch, New game and Analyse
   await page.click('#resign');
   await page.click('#resign-yes');
   await page.waitForSelector('#result-box:not([hidden])');
-  // Hide shows the final position; Analyse opens the game to step through.
+  // Hide shows the final position; Step through opens the game to step through.
   await page.click('#result-close');
   assert.equal(await page.isVisible('#result-box'), false);
   assert.equal(await page.isVisible('#resign'), false, 'a finished game has no Resign');
   assert.equal(await page.isVisible('#type-move'), false);
   await page.reload();
   await page.waitForSelector('#result-box:not([hidden])');
-  // Analyse: the game from its start, to step through.
-  await page.click('#result-analyse');
+  // Step through: the game from its start, to step through.
+  await page.click('#result-step');
   await page.waitForSelector('#result-box', { state: 'hidden' });
   assert.equal(await page.textContent('#game-ply'), 'Start');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'game-next');
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => /^Move 1 of 1/.test(document.querySelector('#game-ply').textContent));
+  // Analyse: the analysis board at the game's final position, with its move.
+  await page.reload();
+  await page.waitForSelector('#result-box:not([hidden])');
+  await page.click('#result-analyse');
+  await page.waitForSelector('#view-analysis:not([hidden]) #analysis-tree .tree-move[aria-current="true"]');
+  assert.match(await page.evaluate(() => location.hash), /^#\/analysis\/international\?moves=[^,&]+$/);
+  await page.goBack();
+  await page.waitForSelector('#view-game:not([hidden]) #result-box:not([hidden])');
+  // Review: the same board, the game reviewed.
+  await page.click('#result-review');
+  await page.waitForSelector('#view-analysis:not([hidden]) #review-result:not([hidden])', { timeout: 60000 });
+  assert.match(await page.textContent('#review-accuracy'), /Light: .*accuracy.*Dark: .*accuracy/);
+  await page.goBack();
   // New game goes back to the home screen, which asks nothing: the game is over.
   await page.reload();
   await page.waitForSelector('#result-box:not([hidden])');

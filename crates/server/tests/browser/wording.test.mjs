@@ -12,6 +12,7 @@ test('messages without jargon', () => {
   assert.doesNotMatch(plain('no GameType tag; say which rule set the file is (e.g. --variant english)'), /--variant/);
   assert.equal(plain('Draw: 80 half-moves in a row without a capture or a reset'), 'Draw: 80 moves in a row (both sides counted) without a capture or a man moving');
   assert.equal(plain('illegal move 11-16'), 'illegal move 11-16');
+  assert.equal(plain('A light man cannot stand on 29: it would have been crowned there (RULES.md section 6)'), 'A light man cannot stand on 29: it would have been crowned there');
 });
 
 test('moves and results in words', () => {
