@@ -373,6 +373,15 @@ async fn pages_are_served_from_the_binary() {
     }
     let (status, _, _) = s.raw("GET", "/nope.js", None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+    // Every module is preloaded once, before the module script; the classic script is not.
+    let modules = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/js/pages")).unwrap().count();
+    assert!(modules >= 5);
+    for m in ["js/pages/analysis.js", "js/views/board.js", "js/transport/ndjson.js", "js/game/move-tree.js"] {
+        assert_eq!(body.matches(&format!("<link rel=\"modulepreload\" href=\"{m}\">")).count(), 1, "{m}: {body}");
+    }
+    assert!(!body.contains("modulepreload\" href=\"js/theme-boot.js"));
+    assert!(body.rfind("modulepreload").unwrap() < body.find("<script type=\"module\"").unwrap());
+    assert!(!body.contains("modulepreload\" href=\"js/main.js"), "the module script itself is not listed again");
 }
 
 #[tokio::test]
