@@ -104,7 +104,11 @@ export class PdnPage {
     if (!g || !g.variant || !g.frames.length) return;
     const upTo = review ? g.frames.length : this.nav.at + 1;
     const moves = g.frames.slice(1, upTo).map((f) => (f.move ? f.move.text : ''));
-    location.hash = analysisHash(g.variant, g.frames[0].fen, moves, review);
+    // A game played under the FMJD's draw rules says so in its [DrawRules "FMJD"] tag: it is
+    // analysed and reviewed under them.
+    const drawTag = (g.tags.find((t) => t[0].toLowerCase() === 'drawrules') || [])[1] || '';
+    const drawRules = drawTag.toLowerCase() === 'fmjd' && g.variant === 'international' ? 'fmjd' : 'simplified';
+    location.hash = analysisHash(g.variant, g.frames[0].fen, moves, review, drawRules);
   }
 
   // Reads the PDN text in the box and shows its first game.

@@ -312,6 +312,17 @@ test('a game under the FMJD\'s draw rules is analysed and reviewed under them', 
   // English has no such rules: the address's choice is not taken.
   await openAnalysis(page, '#/analysis/english?rules=fmjd');
   assert.equal(await page.isVisible('#analysis-rules'), false);
+  // A PDN game with the [DrawRules "FMJD"] tag is analysed under them from the viewer.
+  await page.goto(`${server.url}#/pdn`);
+  await ready(page);
+  await page.fill('#pdn-text', '[GameType "20"]\n[DrawRules "FMJD"]\n1. 32-28 19-23 *');
+  await page.click('#pdn-form button[type="submit"]');
+  await page.waitForSelector('#pdn-view:not([hidden])');
+  await page.click('#pdn-last');
+  await page.click('#pdn-analyse');
+  await page.waitForSelector('#view-analysis:not([hidden])');
+  await page.waitForFunction(() => /&rules=fmjd$/.test(location.hash));
+  assert.equal(await page.isVisible('#analysis-rules'), true);
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
