@@ -131,6 +131,11 @@ test('each board and piece theme changes the colours of squares and pieces, and 
   assert.equal(await colour(page, '#board-wrap .piece.dark .body', 'fill'), 'rgb(0, 0, 0)');
   assert.equal(await colour(page, '#board-wrap .piece.dark .body', 'stroke'), 'rgb(255, 255, 255)');
   assert.equal(await colour(page, '.swatch.light', 'background-color'), 'rgb(255, 255, 255)', 'the strips follow the pieces');
+  // The board's frame stands out from the page: black on the light page, white on the dark one.
+  assert.equal(await colour(page, '#board-wrap svg.board', 'border-top-color'), 'rgb(0, 0, 0)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  assert.equal(await colour(page, '#board-wrap svg.board', 'border-top-color'), 'rgb(255, 255, 255)');
+  await page.emulateMedia({ colorScheme: 'light' });
   await withKings(page);
   await page.screenshot({ path: join(SHOTS, 'contrast-game-laptop.png') });
   await page.setViewportSize({ width: 390, height: 844 });
