@@ -14,7 +14,9 @@
 //!    earlier when that was higher: what the side to move had before the last exchange. So
 //!    taking back a man just given, or going on with a combination already begun, is no gain.
 //! 3. A **scan**: the best two lines at [`MinerConfig::scan_depth`] plies
-//!    ([`Searcher::analyse`] with 2 lines). The best move must *win*, the second must not:
+//!    ([`Searcher::analyse`] with 2 lines), with the thresholds below 50 centi-men looser (a
+//!    pre-filter: a man won scores about 1.4 men at six plies). The best move must *win*, the
+//!    second must not:
 //!    * a move wins when its score is a forced win of the game, or at least
 //!      [`MinerConfig::min_gain`] (default 150) centi-men above the baseline;
 //!    * the best move must be at least [`MinerConfig::margin`] (default 150) centi-men better
@@ -53,6 +55,9 @@ pub const KING: i32 = 300;
 const GLANCE_DEPTH: u32 = 2;
 /// How far below the solution's two-ply score a wrong move may be and still count as tempting.
 const GLANCE_MARGIN: i32 = 50;
+/// How much looser the scan's thresholds are than the verification's, in centi-men (a man won
+/// scores about 1.4 men at six plies, more deeper).
+const SCAN_SLACK: i32 = 50;
 /// Plies the verifying search must see beyond the end of the solution.
 const BEYOND: usize = 4;
 
@@ -213,14 +218,15 @@ fn wins(score: Score, baseline: i32, min_gain: i32) -> bool {
     score.is_win() || (!score.is_mate() && score.raw() >= baseline + min_gain)
 }
 
-/// Applies the scan's (and the verification's) test to a two-line analysis.
-fn judge(a: &Analysis, baseline: i32, config: &MinerConfig) -> Result<(), Rejection> {
+/// Applies the verification's test (`slack` 0) or the scan's (`slack` [`SCAN_SLACK`]) to a
+/// two-line analysis: the thresholds moved by `slack` in the candidate's favour.
+fn judge(a: &Analysis, baseline: i32, config: &MinerConfig, slack: i32) -> Result<(), Rejection> {
     let best = a.lines.first().ok_or(Rejection::GameOver)?;
-    if !wins(best.score, baseline, config.min_gain) {
+    if !wins(best.score, baseline, config.min_gain - slack) {
         return Err(Rejection::NoWin);
     }
     if let Some(second) = a.lines.get(1) {
-        if wins(second.score, baseline, config.min_gain) || best.score.raw() - second.score.raw() < config.margin {
+        if wins(second.score, baseline, config.min_gain + slack) || best.score.raw() - second.score.raw() < config.margin - slack {
             return Err(Rejection::SecondWins);
         }
     }
@@ -242,9 +248,9 @@ pub fn examine(searcher: &mut Searcher, game: &Game, config: &MinerConfig) -> Re
     let side = pos.side_to_move();
     let baseline = baseline(game);
     let scan = searcher.analyse(game, 2, &Limits::depth(config.scan_depth.max(1)), None, &mut |_| {});
-    judge(&scan, baseline, config)?;
+    judge(&scan, baseline, config, SCAN_SLACK)?;
     let deep = searcher.analyse(game, 2, &Limits::depth(config.verify_depth.max(config.scan_depth).max(1)), None, &mut |_| {});
-    judge(&deep, baseline, config)?;
+    judge(&deep, baseline, config, 0)?;
     let best = &deep.lines[0];
     let longest = (deep.depth as usize).saturating_sub(BEYOND).min(config.max_solution_plies);
     let (line, gain) = match best.score.mate_in() {
