@@ -28,7 +28,8 @@
 //!    material is won: the shortest start of it after which the material balance stays at least
 //!    a man ([`MAN`]) above the baseline to the end of the line (always a move of the solver).
 //!    For a win of the game the line runs to the win. A material puzzle whose line never shows
-//!    the man won is rejected (the score's gain may be positional, not material), and so is a
+//!    the man won is rejected (the score's gain may be positional, not material), so is a win
+//!    whose line stops before the end (cut by the transposition table), and so is a
 //!    line longer than `verify_depth - 4` plies (or [`MinerConfig::max_solution_plies`]): the
 //!    verifying search must see at least four plies beyond the solution.
 //!
@@ -123,8 +124,8 @@ pub enum Rejection {
     NoWin,
     /// A second move wins too, or comes within the margin of the best.
     SecondWins,
-    /// The principal variation does not show the material won.
-    NoMaterialInLine,
+    /// The principal variation does not show the material won, or stops before the win.
+    LineShort,
     /// The solution is longer than the verifying search can check with plies to spare.
     TooLong,
 }
@@ -137,7 +138,7 @@ impl Rejection {
             Rejection::Forced => "one legal move",
             Rejection::NoWin => "no move wins",
             Rejection::SecondWins => "a second move wins too",
-            Rejection::NoMaterialInLine => "the line does not show the material won",
+            Rejection::LineShort => "the line does not show the material won or the win",
             Rejection::TooLong => "the solution is too long to verify",
         }
     }
@@ -259,6 +260,9 @@ pub fn examine(searcher: &mut Searcher, game: &Game, config: &MinerConfig) -> Re
             if n > longest {
                 return Err(Rejection::TooLong);
             }
+            if best.pv.len() < n {
+                return Err(Rejection::LineShort);
+            }
             (best.pv.iter().take(n).copied().collect::<Vec<_>>(), Gain::Win(n as i32))
         }
         None => {
@@ -281,7 +285,7 @@ pub fn examine(searcher: &mut Searcher, game: &Game, config: &MinerConfig) -> Re
                 least = least.min(g);
                 cut = Some(i + 1);
             }
-            let Some(cut) = cut else { return Err(Rejection::NoMaterialInLine) };
+            let Some(cut) = cut else { return Err(Rejection::LineShort) };
             if cut > longest {
                 return Err(Rejection::TooLong);
             }
