@@ -299,7 +299,8 @@ pub fn examine(searcher: &mut Searcher, game: &Game, config: &MinerConfig) -> Re
         .iter()
         .filter(|(m, s)| !m.same_as(&first) && *s >= solution_glance.saturating_sub(GLANCE_MARGIN))
         .count();
-    Ok(Solution { difficulty: difficulty(line.len(), tempting), line, gain, score: best.score, second: deep.lines[1].score, tempting })
+    let second = deep.lines.get(1).map_or(-Score::INFINITY, |l| l.score);
+    Ok(Solution { difficulty: difficulty(line.len(), tempting), line, gain, score: best.score, second, tempting })
 }
 
 /// The difficulty of a solution of `plies` plies with `tempting` tempting wrong moves: the
