@@ -22,6 +22,7 @@ mod moves_cmd;
 mod pdn_cmd;
 mod perft_cmd;
 mod position_args;
+mod puzzles_cmd;
 mod review_cmd;
 mod serve_cmd;
 
@@ -63,6 +64,9 @@ enum Command {
     /// Work with PDN game files.
     #[command(subcommand)]
     Pdn(pdn_cmd::PdnCommand),
+    /// Puzzles from real games: mine the positions where exactly one move wins.
+    #[command(subcommand)]
+    Puzzles(puzzles_cmd::PuzzlesCommand),
 }
 
 /// Parses a variant id for clap, listing the ids on error.
@@ -90,7 +94,7 @@ fn end_quietly_on_closed_output() {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if matches!(cli.command, Command::Perft(_) | Command::Moves(_) | Command::Analyze(_) | Command::Review(_) | Command::Bench(_) | Command::Pdn(_)) {
+    if matches!(cli.command, Command::Perft(_) | Command::Moves(_) | Command::Analyze(_) | Command::Review(_) | Command::Bench(_) | Command::Pdn(_) | Command::Puzzles(_)) {
         end_quietly_on_closed_output();
     }
     let result = match cli.command {
@@ -106,6 +110,7 @@ fn main() -> ExitCode {
         Command::Serve(a) => serve_cmd::run(a),
         Command::Loadtest(a) => loadtest_cmd::run(a),
         Command::Pdn(c) => pdn_cmd::run(c),
+        Command::Puzzles(c) => puzzles_cmd::run(c),
     };
     match result {
         Ok(code) => code,

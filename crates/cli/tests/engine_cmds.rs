@@ -330,3 +330,56 @@ fn review_marks_the_blunder_and_names_the_better_move() {
     let out = draughts().args(["review", path.to_str().unwrap()]).output().unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("no PDN game found"));
 }
+
+#[test]
+fn puzzles_build_writes_json_lines_and_names_a_bad_file() {
+    // Carluke 1844, game 2: Dark's 9-13 at move 18 (ply 34) gives a man to take three.
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    std::fs::write(
+        games.join("carluke.pdn"),
+        "[Event \"Carluke 1844, game 2\"]\n[Black \"Anderson, A.\"]\n[White \"Wyllie, J.\"]\n[GameType \"21\"]\n\
+         1. 11-15 23-18 2. 8-11 26-23 3. 10-14 30-26 4. 6-10 24-19 5. 15x24 27x20 6. 4-8 28-24 7. 12-16 22-17 \
+         8. 8-12 32-28 9. 10-15 17x10 10. 7x14 26-22 11. 2-6 24-19 12. 15x24 28x19 13. 6-10 31-26 14. 1-6 22-17 \
+         15. 11-15 18x11 16. 14-18 23x14x7 17. 16x23x30 7-2 18. 9-13 2x9 19. 13x22 25x18 20. 5x14x23 21-17 1/2-1/2\n",
+    )
+    .unwrap();
+    let out_file = dir.path().join("puzzles.jsonl");
+    let out = draughts().args(["puzzles", "build", "--out", out_file.to_str().unwrap(), games.to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let summary = String::from_utf8_lossy(&out.stderr);
+    assert!(summary.contains("from 1 games") && summary.contains("english "), "{summary}");
+    let text = std::fs::read_to_string(&out_file).unwrap();
+    let lines: Vec<Value> = text.lines().map(|l| json(l.as_bytes())).collect();
+    assert!(!lines.is_empty(), "{summary}");
+    for p in &lines {
+        assert_eq!(p["variant"], "english");
+        assert!(p["fen"].as_str().unwrap().contains(':'));
+        assert!(p["side"] == "light" || p["side"] == "dark");
+        assert!(!p["solution"].as_array().unwrap().is_empty());
+        assert!((1..=5).contains(&p["difficulty"].as_u64().unwrap()));
+        assert_eq!(p["source"]["file"], "carluke.pdn");
+        assert_eq!(p["source"]["white"], "Wyllie, J.");
+        assert!(p["played_solution"].is_boolean());
+    }
+    let shot = lines.iter().find(|p| p["source"]["ply"] == 34).unwrap_or_else(|| panic!("no puzzle at ply 34: {text}"));
+    assert_eq!(shot["solution"][0], "9-13");
+    assert_eq!(shot["played_solution"], true);
+    assert!(shot["gain"]["material"].as_i64().unwrap() >= 100);
+    // The same puzzles on standard output.
+    let out = draughts().args(["puzzles", "build", games.join("carluke.pdn").to_str().unwrap()]).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), text);
+    // A file that is not PDN, and a directory without PDN files: exit status 2, named.
+    let bad = dir.path().join("notes.pdn");
+    std::fs::write(&bad, "no game here").unwrap();
+    let out = draughts().args(["puzzles", "build", bad.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("notes.pdn") && err.contains("no PDN game found"), "{err}");
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let out = draughts().args(["puzzles", "build", empty.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds no .pdn file"), "{}", String::from_utf8_lossy(&out.stderr));
+}

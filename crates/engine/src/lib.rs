@@ -24,6 +24,7 @@ pub mod hub;
 pub mod level;
 pub mod matchplay;
 pub mod patterns;
+pub mod puzzles;
 pub mod review;
 pub mod score;
 pub mod search;
