@@ -22,6 +22,21 @@ fn server() -> Server {
 }
 
 impl Server {
+    /// Stops this server and starts another on the same database, as after a restart (one
+    /// server per database file); `between` runs while none is running.
+    fn restart_with(self, between: impl FnOnce(&std::path::Path)) -> Server {
+        let Server { app, _dir, path } = self;
+        drop(app);
+        between(&path);
+        let app = draughts_server::app(draughts_server::AppState::open(&path).unwrap());
+        Server { app, _dir, path }
+    }
+
+    /// [`Server::restart_with`] with nothing in between.
+    fn restart(self) -> Server {
+        self.restart_with(|_| {})
+    }
+
     /// Sends a request; returns status, content type and body text.
     async fn raw(&self, method: &str, uri: &str, body: Option<&str>) -> (StatusCode, String, String) {
         let mut req = Request::builder().method(method).uri(uri);
@@ -429,11 +444,8 @@ async fn games_survive_a_restart_and_a_broken_save_is_reported_not_replaced() {
     s.ok("POST", "/api/games/italian/move", Some(json!({"text": "22-18"}))).await;
     s.ok("POST", "/api/games/italian/move", Some(json!({"text": "11-15"}))).await;
     let path = s.path.clone();
-    let dir = s._dir;
-    drop(s.app); // the first server stops: one server per database file
     // A second server on the same file: as after a restart.
-    let app = draughts_server::app(draughts_server::AppState::open(&path).unwrap());
-    let s = Server { app, _dir: dir, path: path.clone() };
+    let s = s.restart();
     let g = s.ok("GET", "/api/games/english", None).await;
     assert_eq!(g["moves"][0]["move"]["text"], "11-15");
     assert_eq!(g["settings"]["mode"], "two-player");
@@ -444,10 +456,7 @@ async fn games_survive_a_restart_and_a_broken_save_is_reported_not_replaced() {
         let c = rusqlite::Connection::open(&path).unwrap();
         c.execute("UPDATE moves SET text = '30-26' WHERE owner = 'local/italian' AND ply = 2", []).unwrap();
     }
-    let dir = s._dir;
-    drop(s.app);
-    let app = draughts_server::app(draughts_server::AppState::open(&path).unwrap());
-    let s = Server { app, _dir: dir, path: path.clone() };
+    let s = s.restart();
     s.err("GET", "/api/games/italian", None, StatusCode::CONFLICT, "cannot be read: move 2").await;
     s.err("POST", "/api/games/italian/move", Some(r#"{"text":"9-13"}"#), StatusCode::CONFLICT, "kept in the database").await;
     // Still stored as it was.
@@ -464,10 +473,7 @@ async fn games_survive_a_restart_and_a_broken_save_is_reported_not_replaced() {
         let c = rusqlite::Connection::open(&path).unwrap();
         c.execute("UPDATE games SET settings = replace(settings, '\"level\":1', '\"level\":99') WHERE owner = 'local/english'", []).unwrap();
     }
-    let dir = s._dir;
-    drop(s.app);
-    let app = draughts_server::app(draughts_server::AppState::open(&path).unwrap());
-    let s = Server { app, _dir: dir, path: path.clone() };
+    let s = s.restart();
     s.err("GET", "/api/games/english", None, StatusCode::CONFLICT, "its computer level is 99, not 1 to 8").await;
 }
 
@@ -536,13 +542,10 @@ async fn a_game_with_a_lost_move_is_reported_by_name_while_the_rest_loads() {
     }
     s.ok("POST", "/api/games/italian/new", Some(two_player())).await;
     s.ok("POST", "/api/games/italian/move", Some(json!({"text": "22-18"}))).await;
-    let path = s.path.clone();
-    let dir = s._dir;
-    drop(s.app); // the first server stops: one server per database file
-    // Move 2 of the english game is lost behind the server's back.
-    rusqlite::Connection::open(&path).unwrap().execute("DELETE FROM moves WHERE owner = 'local/english' AND ply = 2", []).unwrap();
-    let app = draughts_server::app(draughts_server::AppState::open(&path).unwrap());
-    let s = Server { app, _dir: dir, path: path.clone() };
+    // Move 2 of the english game is lost behind the server's back, while it is stopped.
+    let s = s.restart_with(|path| {
+        rusqlite::Connection::open(path).unwrap().execute("DELETE FROM moves WHERE owner = 'local/english' AND ply = 2", []).unwrap();
+    });
     let (status, v) = s.json("GET", "/api/games/english", None).await;
     assert_eq!(status, StatusCode::CONFLICT, "{v}");
     let msg = v["error"].as_str().unwrap();
@@ -554,7 +557,7 @@ async fn a_game_with_a_lost_move_is_reported_by_name_while_the_rest_loads() {
     let (status, v) = s.json("POST", "/api/rooms", Some(json!({"variant": "english"}))).await;
     assert_eq!(status, StatusCode::CREATED, "{v}");
     // The stored moves are kept until the player starts a new game.
-    let n: i64 = rusqlite::Connection::open(&path)
+    let n: i64 = rusqlite::Connection::open(&s.path)
         .unwrap()
         .query_row("SELECT count(*) FROM moves WHERE owner = 'local/english'", [], |r| r.get(0))
         .unwrap();
@@ -620,9 +623,7 @@ async fn the_fmjd_draw_rules_are_a_setting_taken_when_a_game_starts_and_kept_acr
     let back = s.ok("POST", "/api/pdn", Some(json!({ "pdn": pdn }))).await;
     assert!(back["games"][0]["outcome"].as_str().unwrap().contains("FMJD rule 6.4"), "{back}");
     // After a restart on the same database the game and the setting are as they were.
-    let (path, dir) = (s.path.clone(), s._dir);
-    drop(s.app);
-    let s = Server { app: draughts_server::app(draughts_server::AppState::open(&path).unwrap()), _dir: dir, path };
+    let s = s.restart();
     let g = s.ok("GET", "/api/games/international", None).await;
     assert_eq!((g["draw_rules"].as_str(), g["settings"]["draw_rules"].as_str(), g["ply"].as_u64()), (Some("fmjd"), Some("fmjd"), Some(32)));
     assert_eq!(g["outcome"]["reason"], "fmjd-lone-king-16");
