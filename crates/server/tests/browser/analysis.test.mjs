@@ -6,20 +6,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, freshDb, startServer, launchBrowser, newPage, ready } from './harness.mjs';
+import { SHOTS, newPage, ready, startServerAndBrowser, stopServerAndBrowser } from './harness.mjs';
 
 let server;
 let browser;
 
 before(async () => {
-  server = await startServer(freshDb());
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+after(() => stopServerAndBrowser(server, browser));
 
 /** Opens an analysis address and waits for its board. */
 async function openAnalysis(page, hash) {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
   SHOTS, freshDb, startServer, launchBrowser, newPage, ready, openPlay, newGame, plies, moveTexts,
-  waitForTurn, clickSquare, playAnyMove, setUp,
+  waitForTurn, clickSquare, playAnyMove, setUp, stopServerAndBrowser,
 } from './harness.mjs';
 
 let server;
@@ -19,10 +19,7 @@ before(async () => {
   browser = await launchBrowser();
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+after(() => stopServerAndBrowser(server, browser));
 
 test('page load to a playable board, timed', async () => {
   // A first load warms the browser up; then three loads are timed and the median reported.

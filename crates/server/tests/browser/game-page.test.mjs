@@ -4,20 +4,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, freshDb, startServer, launchBrowser, newPage, ready, waitForTurn, playAnyMove, plies } from './harness.mjs';
+import { SHOTS, newPage, ready, waitForTurn, playAnyMove, plies, startServerAndBrowser, stopServerAndBrowser } from './harness.mjs';
 
 let server;
 let browser;
 
 before(async () => {
-  server = await startServer(freshDb());
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+after(() => stopServerAndBrowser(server, browser));
 
 // From the home screen: starts a local game of this kind and waits for its board.
 async function fromHome(page, variant, way, choices = {}) {

@@ -60,6 +60,24 @@ export function startServer(db) {
   });
 }
 
+// The set-up of a test file: the server on a fresh database, and the browser (the server is
+// stopped again when the browser cannot start).
+export async function startServerAndBrowser() {
+  const server = await startServer(freshDb());
+  try {
+    return { server, browser: await launchBrowser() };
+  } catch (e) {
+    await server.stop();
+    throw e;
+  }
+}
+
+// Stops what a test file started (either may be missing when its set-up failed).
+export async function stopServerAndBrowser(server, browser) {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+}
+
 export async function launchBrowser() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',

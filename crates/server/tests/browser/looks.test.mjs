@@ -5,20 +5,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SHOTS, freshDb, startServer, launchBrowser, ready, openPlay, setUp } from './harness.mjs';
+import { SHOTS, ready, openPlay, setUp, startServerAndBrowser, stopServerAndBrowser } from './harness.mjs';
 
 let server;
 let browser;
 
 before(async () => {
-  server = await startServer(freshDb());
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+after(() => stopServerAndBrowser(server, browser));
 
 /** A page in a context of its own, with the system's colour scheme given. */
 async function pageWith(viewport, colorScheme = 'light') {

@@ -3,15 +3,12 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { freshDb, startServer, launchBrowser, newPage, openPlay, newGame, moveTexts, waitForTurn, playAnyMove } from './harness.mjs';
+import { freshDb, startServer, launchBrowser, newPage, openPlay, newGame, moveTexts, waitForTurn, playAnyMove, stopServerAndBrowser } from './harness.mjs';
 
 let browser;
 let server;
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+after(() => stopServerAndBrowser(server, browser));
 
 function parseClock(t) {
   return t.split(':').reduce((acc, x) => acc * 60 + Number(x), 0);

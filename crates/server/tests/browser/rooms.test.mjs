@@ -6,15 +6,12 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { freshDb, startServer, launchBrowser, newPage, ready, SHOTS } from './harness.mjs';
+import { freshDb, startServer, launchBrowser, newPage, ready, SHOTS, stopServerAndBrowser } from './harness.mjs';
 
 let browser;
 let server;
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+after(() => stopServerAndBrowser(server, browser));
 
 const roomPlies = (page) => page.$$eval('#moves td[data-ply]', (tds) => tds.length);
 
