@@ -8,8 +8,8 @@
 //! waits up to [`crate::engine::LONG_WAIT`] for a turn, then is refused (503). A search stops when its client goes away (the response body is
 //! dropped), when its time is up, and when the server shuts down.
 
-use crate::api::{parse_position, ApiError};
-use crate::table::Side;
+use crate::api::{body, parse_position, ApiError};
+use crate::table::{check_draw_rules, Side};
 use crate::wire::{MoveJson, OutcomeJson, PositionJson};
 use crate::AppState;
 use axum::body::{Body, Bytes};
@@ -74,7 +74,8 @@ struct AnalysisRequest {
     lines: Option<usize>,
     max_ms: Option<u64>,
     /// `simplified` (the default) or `fmjd` (international only).
-    draw_rules: Option<String>,
+    #[serde(default, with = "crate::table::draw_rules_code")]
+    draw_rules: DrawRules,
 }
 
 #[derive(Deserialize)]
@@ -87,28 +88,12 @@ struct ReviewRequest {
     pdn: Option<String>,
     game: Option<usize>,
     ms_per_move: Option<u64>,
-    draw_rules: Option<String>,
-}
-
-/// Reads a JSON body (an empty one is an error here: the rule set is needed).
-fn body<T: serde::de::DeserializeOwned>(bytes: &Bytes) -> Result<T, ApiError> {
-    serde_json::from_slice(bytes).map_err(|e| ApiError::bad_request(format!("bad request body: {e}")))
+    #[serde(default, with = "crate::table::draw_rules_code")]
+    draw_rules: DrawRules,
 }
 
 fn variant(id: &str) -> Result<Variant, ApiError> {
-    Variant::OFFERED.into_iter().find(|v| v.id() == id).ok_or_else(|| {
-        let ids: Vec<&str> = Variant::OFFERED.iter().map(|v| v.id()).collect();
-        ApiError::bad_request(format!("unknown rule set {id:?}; expected one of {}", ids.join(", ")))
-    })
-}
-
-fn draw_rules(v: Variant, code: Option<&str>) -> Result<DrawRules, ApiError> {
-    let Some(code) = code else { return Ok(DrawRules::Simplified) };
-    let d = DrawRules::from_code(code).ok_or_else(|| ApiError::bad_request(format!("unknown draw rules {code:?}; expected \"simplified\" or \"fmjd\"")))?;
-    if !d.available(v.rules()) {
-        return Err(ApiError::bad_request(format!("{} has no FMJD draw rules; only international draughts has them", v.rules().name)));
-    }
-    Ok(d)
+    crate::wire::offered_variant(id).map_err(ApiError::bad_request)
 }
 
 /// The game given by a start position and move texts; errors name the move that fails.
@@ -176,7 +161,7 @@ impl Drop for Feed {
 pub async fn analysis(State(state): State<AppState>, bytes: Bytes) -> Result<Response, ApiError> {
     let req: AnalysisRequest = body(&bytes)?;
     let v = variant(&req.variant)?;
-    let draws = draw_rules(v, req.draw_rules.as_deref())?;
+    let draws = check_draw_rules(v, req.draw_rules)?;
     let lines = req.lines.unwrap_or(DEFAULT_LINES);
     if !(1..=MAX_LINES).contains(&lines) {
         return Err(ApiError::bad_request(format!("lines must be 1 to {MAX_LINES}, not {lines}")));
@@ -306,7 +291,7 @@ fn review_game(req: &ReviewRequest) -> Result<Game, ApiError> {
         (None, moves) => {
             let id = req.variant.as_deref().ok_or_else(|| ApiError::bad_request("give \"variant\" with \"moves\" (and \"fen\" when the game did not start at the start), or \"pdn\""))?;
             let v = variant(id)?;
-            let draws = draw_rules(v, req.draw_rules.as_deref())?;
+            let draws = check_draw_rules(v, req.draw_rules)?;
             game_of(v, req.fen.as_deref(), moves.as_deref().unwrap_or(&[]), draws)
         }
     }

@@ -67,18 +67,14 @@ impl From<TableError> for ApiError {
 type ApiResult<T> = Result<T, ApiError>;
 
 /// Reads a JSON body; an empty body reads as `{}`. Errors say what is wrong and where.
-fn body<T: DeserializeOwned>(bytes: &Bytes) -> ApiResult<T> {
+pub(crate) fn body<T: DeserializeOwned>(bytes: &Bytes) -> ApiResult<T> {
     let raw: &[u8] = if bytes.iter().all(|b| b.is_ascii_whitespace()) { b"{}" } else { bytes };
     serde_json::from_slice(raw).map_err(|e| ApiError::bad_request(format!("bad request body: {e}")))
 }
 
 /// A variant id from the URL; only the seven offered rule sets.
 fn variant(id: &str) -> ApiResult<Variant> {
-    let ids: Vec<&str> = Variant::OFFERED.iter().map(|v| v.id()).collect();
-    Variant::OFFERED
-        .into_iter()
-        .find(|v| v.id() == id)
-        .ok_or_else(|| ApiError::not_found(format!("unknown rule set {id:?}; expected one of {}", ids.join(", "))))
+    crate::wire::offered_variant(id).map_err(ApiError::not_found)
 }
 
 /// Reads a pasted position: FEN (`W:W21,22:B1-12`) or guide text (`Light c3; Dark d4. Light to

@@ -9,6 +9,15 @@ use draughts_rules::{BoardKind, CaptureChoice, ChainPromotion, DrawRules, KingRa
 use draughts_rules::resolve::{self, MatchError, MoveQuery};
 use serde::{Deserialize, Serialize};
 
+/// The offered rule set with this id (`english`, ...). Errors: the message in words, listing
+/// the ids (the caller picks the status: 404 for a path, 400 for a body field).
+pub fn offered_variant(id: &str) -> Result<Variant, String> {
+    Variant::OFFERED.into_iter().find(|v| v.id() == id).ok_or_else(|| {
+        let ids: Vec<&str> = Variant::OFFERED.iter().map(|v| v.id()).collect();
+        format!("unknown rule set {id:?}; expected one of {}", ids.join(", "))
+    })
+}
+
 /// A move: origin, landing squares, captured squares in capture order, and each hop.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct MoveJson {

@@ -58,19 +58,16 @@ pub(super) async fn create_room(State(state): State<AppState>, ext: axum::http::
         Ok(r) => r,
         Err(e) => return error(StatusCode::BAD_REQUEST, format!("bad request body: {e}; send {{\"variant\": \"english\", \"side\": \"light\"|\"dark\"|\"random\", \"draw_rules\": \"simplified\"|\"fmjd\"}}")),
     };
-    let Some(variant) = Variant::OFFERED.into_iter().find(|v| v.id() == req.variant) else {
-        let ids: Vec<&str> = Variant::OFFERED.iter().map(|v| v.id()).collect();
-        return error(StatusCode::BAD_REQUEST, format!("unknown rule set {:?}; expected one of {}", req.variant, ids.join(", ")));
+    let variant = match crate::wire::offered_variant(&req.variant) {
+        Ok(v) => v,
+        Err(message) => return error(StatusCode::BAD_REQUEST, message),
     };
     let draws = match req.draw_rules.as_deref().map(|c| (c, DrawRules::from_code(c))) {
         None => DrawRules::Simplified,
-        Some((_, Some(d))) if d.available(variant.rules()) => d,
-        Some((_, Some(d))) => {
-            return error(
-                StatusCode::BAD_REQUEST,
-                format!("draw rules {:?} are not available for {}: only international draughts has the FMJD's official draw rules", d.code(), variant.rules().name),
-            )
-        }
+        Some((_, Some(d))) => match crate::table::check_draw_rules(variant, d) {
+            Ok(d) => d,
+            Err(e) => return error(StatusCode::BAD_REQUEST, e.to_string()),
+        },
         Some((other, None)) => return error(StatusCode::BAD_REQUEST, format!("unknown draw rules {other:?}; expected simplified or fmjd")),
     };
     let explicit_side = matches!(req.side.as_deref(), Some("light" | "dark"));
