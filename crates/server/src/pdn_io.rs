@@ -5,7 +5,7 @@
 use crate::table::{Mode, Settings, Side};
 use crate::wire::{MoveJson, PieceJson, PositionJson};
 use draughts_rules::notation::pdn::{self, replay};
-use draughts_rules::{DrawRules, Game, Variant};
+use draughts_rules::{Game, Variant};
 use serde::Serialize;
 
 /// Writes a table's game as PDN: `Event`, `Date` (the game's start, UTC), `White`/`Black`
@@ -130,7 +130,7 @@ pub fn read(text: &str, fallback: Option<Variant>) -> Result<PdnReply, String> {
         out.variant = Some(v.id());
         // Replay as far as the record goes; on an error show the moves up to it.
         // The draw rules its tag names (one the rule set lacks fails the replay, below).
-        let draws = g.tag(replay::DRAW_RULES_TAG).and_then(DrawRules::from_code).filter(|d| d.available(v.rules())).unwrap_or_default();
+        let draws = replay::draw_rules(g, v).unwrap_or_default();
         let (start, moves, error) = match replay::replay(g, v) {
             Ok(r) => (r.start, r.moves, None),
             Err(e) => match replay::start_position(g, v) {

@@ -123,6 +123,21 @@ pub fn start_position(game: &PdnGame, variant: Variant) -> Result<Position, Repl
     }
 }
 
+/// The draw rules a game was played under: its [`DRAW_RULES_TAG`] tag's, else the rule set's
+/// own. Errors: an unknown tag value, or the FMJD's rules on a rule set that has none.
+pub fn draw_rules(game: &PdnGame, variant: Variant) -> Result<DrawRules, ReplayError> {
+    match game.tag(DRAW_RULES_TAG) {
+        None => Ok(DrawRules::Simplified),
+        Some(t) => {
+            let d = DrawRules::from_code(t).ok_or_else(|| setup_error(format!("unknown [{DRAW_RULES_TAG} {t:?}] tag: FMJD or Simplified")))?;
+            if !d.available(variant.rules()) {
+                return Err(setup_error(format!("[{DRAW_RULES_TAG} {t:?}]: {} has no FMJD draw rules", variant.rules().name)));
+            }
+            Ok(d)
+        }
+    }
+}
+
 /// Replays a game under `variant`.
 ///
 /// A game with a move the reader could not read whole ([`PdnGame::incomplete`], such as a
@@ -131,16 +146,7 @@ pub fn start_position(game: &PdnGame, variant: Variant) -> Result<Position, Repl
 /// with fewer hops than it has, when nothing after it continues it, fails as cut short.
 pub fn replay(game: &PdnGame, variant: Variant) -> Result<Replayed, ReplayError> {
     let start = start_position(game, variant)?;
-    let draws = match game.tag(DRAW_RULES_TAG) {
-        None => DrawRules::Simplified,
-        Some(t) => {
-            let d = DrawRules::from_code(t).ok_or_else(|| setup_error(format!("unknown [{DRAW_RULES_TAG} {t:?}] tag: FMJD or Simplified")))?;
-            if !d.available(variant.rules()) {
-                return Err(setup_error(format!("[{DRAW_RULES_TAG} {t:?}]: {} has no FMJD draw rules", variant.rules().name)));
-            }
-            d
-        }
-    };
+    let draws = draw_rules(game, variant)?;
     let cut = game.incomplete.first();
     let read = &game.moves[..cut.map_or(game.moves.len(), |c| c.after.min(game.moves.len()))];
     let tokens: Vec<Token> = read.iter().map(|t| Token::new(t, variant)).collect();
