@@ -7,7 +7,7 @@ use draughts_engine::review::{self, MoveClass, ReviewConfig};
 use draughts_engine::{Limits, Searcher};
 use draughts_rules::notation::movetext;
 use draughts_rules::notation::pdn::{self, replay};
-use draughts_rules::{Color, Game, Variant};
+use draughts_rules::{Color, Variant};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::io::IsTerminal;
@@ -47,10 +47,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
         bail!("{}: game {} was asked, but the file has {count} game(s), numbered from 1", a.file.display(), a.game);
     };
     let r = replay::replay_game(g, a.variant).map_err(|e| anyhow::anyhow!("{}, game {}: {e}", a.file.display(), a.game))?;
-    let mut game = Game::from_position_with(r.start, r.draws).map_err(|e| anyhow::anyhow!("{e}"))?;
-    for m in &r.moves {
-        game.play(m).map_err(|e| anyhow::anyhow!("{}, game {}: {e}", a.file.display(), a.game))?;
-    }
+    let game = r.game().map_err(|(_, e)| anyhow::anyhow!("{}, game {}: {e}", a.file.display(), a.game))?;
     let total = game.ply() as u64 + 1;
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new(total);

@@ -282,11 +282,7 @@ fn review_game(req: &ReviewRequest) -> Result<Game, ApiError> {
             if !Variant::OFFERED.contains(&r.variant) {
                 return Err(ApiError::bad_request(format!("game {index}: the rule set {} cannot be played in this app", r.variant)));
             }
-            let mut game = Game::from_position_with(r.start, r.draws).map_err(|e| ApiError::bad_request(e.to_string()))?;
-            for (i, m) in r.moves.iter().enumerate() {
-                game.play(m).map_err(|e| ApiError::bad_request(format!("game {index}, move {}: {e}", i + 1)))?;
-            }
-            Ok(game)
+            r.game().map_err(|(i, e)| ApiError::bad_request(format!("game {index}, move {}: {e}", i + 1)))
         }
         (None, moves) => {
             let id = req.variant.as_deref().ok_or_else(|| ApiError::bad_request("give \"variant\" with \"moves\" (and \"fen\" when the game did not start at the start), or \"pdn\""))?;

@@ -13,7 +13,7 @@
 use crate::notation::movetext;
 use crate::notation::pdn::{self, PdnGame};
 use crate::draw::DrawRules;
-use crate::game::{Game, Outcome, Reason};
+use crate::game::{Game, Outcome, PlayError, Reason};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::resolve::{self, MoveQuery};
@@ -75,6 +75,17 @@ impl Replayed {
     /// The position after every move.
     pub fn end(&self) -> Position {
         self.moves.iter().fold(self.start, |p, m| p.after(m))
+    }
+
+    /// The moves as a [`Game`], every one of them: a record that goes on after our rules end
+    /// the game is refused with the index of the first move that cannot be played and why (for
+    /// a review, which judges each move the record has).
+    pub fn game(&self) -> Result<Game, (usize, PlayError)> {
+        let mut g = Game::from_position_with(self.start, self.draws).unwrap_or_else(|_| Game::from_position(self.start));
+        for (i, m) in self.moves.iter().enumerate() {
+            g.play(m).map_err(|e| (i, e))?;
+        }
+        Ok(g)
     }
 
     /// The moves as a [`Game`], which also judges the result by our rules. Stops early (without
