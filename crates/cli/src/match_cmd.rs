@@ -55,11 +55,12 @@ pub fn run(a: Args) -> Result<ExitCode> {
         bail!("--games must be at least 1");
     }
     let t = a.movetime.map(Duration::from_millis);
-    let mut pa = player_from_spec(&a.a, a.variant, t, a.seed, a.a_weights.as_deref()).map_err(|e| anyhow!(e))?;
-    let mut pb = player_from_spec(&a.b, a.variant, t, a.seed.wrapping_add(1), a.b_weights.as_deref()).map_err(|e| anyhow!(e))?;
     if !a.draw_rules.available(a.variant.rules()) {
         anyhow::bail!("--draw-rules {}: {} has no FMJD draw rules (only international)", a.draw_rules.code(), a.variant);
     }
+    let mut pa = player_from_spec(&a.a, a.variant, a.draw_rules, t, a.seed, a.a_weights.as_deref()).map_err(|e| anyhow!(e))?;
+    let mut pb =
+        player_from_spec(&a.b, a.variant, a.draw_rules, t, a.seed.wrapping_add(1), a.b_weights.as_deref()).map_err(|e| anyhow!(e))?;
     let cfg = MatchConfig { variant: a.variant, draws: a.draw_rules, games: a.games, max_plies: a.max_plies.max(10), seed: a.seed };
     let mut file = match &a.pdn {
         Some(p) => Some(std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?),
@@ -68,6 +69,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let event = format!("{} vs {} ({})", pa.name(), pb.name(), a.variant);
     let names = (pa.name(), pb.name());
     outln!("{} (a) vs {} (b), {} games of {}", names.0, names.1, a.games.div_ceil(2) * 2, a.variant)?;
+    for caveat in [pa.caveat(), pb.caveat()].into_iter().flatten() {
+        outln!("note: {caveat}")?;
+    }
     let mut write_err = None;
     let mut out_err = None;
     let (score, _) = run_match(pa.as_mut(), pb.as_mut(), &cfg, |rec, s| {

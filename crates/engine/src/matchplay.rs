@@ -19,6 +19,11 @@ pub trait Player {
     fn new_game(&mut self) -> Result<(), String>;
     /// The move to play in `game` (which is not over).
     fn best_move(&mut self, game: &Game) -> Result<Move, String>;
+    /// What the match report should say about how this player plays (e.g. a Hub engine that
+    /// could not be told the match's draw rules); `None` when nothing.
+    fn caveat(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Our engine at a strength level; with `movetime`, levels with no randomness think for that
@@ -89,6 +94,8 @@ pub struct HubPlayer {
     pub client: HubClient,
     /// Thinking time per move given to the engine.
     pub movetime: Duration,
+    /// The draw rules the match is judged by.
+    pub draws: DrawRules,
 }
 
 impl Player for HubPlayer {
@@ -101,17 +108,30 @@ impl Player for HubPlayer {
     fn best_move(&mut self, game: &Game) -> Result<Move, String> {
         self.client.best_move(game, self.movetime)
     }
+    fn caveat(&self) -> Option<String> {
+        match self.client.draw_rules {
+            None if self.draws != DrawRules::Simplified => Some(format!(
+                "{} declares no draw-rules parameter with {}: it plays by its own draw rules; the games are judged by the {} rules",
+                self.client.name,
+                self.draws.code(),
+                self.draws.code()
+            )),
+            _ => None,
+        }
+    }
 }
 
 /// A match player from its spec: a level 1..8 of our engine (`"8"`, `"level:8"`, thinking
 /// `movetime` per move at levels 6..8), our engine at a fixed depth (`"depth:10"`, 1..60), or a
 /// Hub engine command (`"hub:./scan hub"`, thinking `movetime` per move, 1 second without it)
-/// started for `variant`. `seed` makes the level's random choices reproducible; our engine
+/// started for `variant` and told `draws` when it declares the parameter
+/// ([`HubClient::draw_rules`]). `seed` makes the level's random choices reproducible; our engine
 /// evaluates with the weight file `weights` when given (its file name is added to the player's
 /// name). Errors say which spec or file is wrong.
 pub fn player_from_spec(
     spec: &str,
     variant: Variant,
+    draws: DrawRules,
     movetime: Option<Duration>,
     seed: u64,
     weights: Option<&std::path::Path>,
@@ -120,8 +140,8 @@ pub fn player_from_spec(
         if weights.is_some() {
             return Err(format!("weight files apply to our engine, not to the Hub engine {cmd:?}"));
         }
-        let client = HubClient::spawn(cmd, variant)?;
-        return Ok(Box::new(HubPlayer { client, movetime: movetime.unwrap_or(Duration::from_millis(1000)) }));
+        let client = HubClient::spawn(cmd, variant, draws)?;
+        return Ok(Box::new(HubPlayer { client, movetime: movetime.unwrap_or(Duration::from_millis(1000)), draws }));
     }
     let p = if let Some(d) = spec.strip_prefix("depth:") {
         let d: u32 = d.parse().map_err(|_| format!("player {spec:?}: depth must be a number"))?;

@@ -3,7 +3,7 @@
 
 use draughts_engine::hub::{self, HubClient};
 use draughts_rules::notation::movetext;
-use draughts_rules::{Game, Variant};
+use draughts_rules::{DrawRules, Game, Variant};
 use std::io::{BufRead, BufReader, Write};
 use std::sync::mpsc;
 use std::thread;
@@ -144,7 +144,7 @@ fn our_hub_client_plays_against_our_hub_engine() {
     let (in_r, in_w) = std::io::pipe().unwrap();
     let (out_r, out_w) = std::io::pipe().unwrap();
     let engine = thread::spawn(move || hub::run_engine(BufReader::new(in_r), out_w));
-    let mut client = HubClient::from_streams(BufReader::new(out_r), in_w, Variant::Russian).unwrap();
+    let mut client = HubClient::from_streams(BufReader::new(out_r), in_w, Variant::Russian, DrawRules::Simplified).unwrap();
     assert_eq!(client.name, "draughts");
     let mut game = Game::new(Variant::Russian);
     for _ in 0..6 {
@@ -228,4 +228,66 @@ fn go_after_a_refused_pos_is_an_error_not_a_search_of_the_old_position() {
     c.send("go think");
     c.read_move();
     c.send("quit");
+}
+
+/// What a client wrote to a scripted engine, shared with the test.
+#[derive(Clone, Default)]
+struct Written(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Written {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The lines our client sends in its handshake with an engine that declares `params`.
+fn handshake_with(params: &str, draws: DrawRules) -> (Option<DrawRules>, Vec<String>) {
+    let script = format!("id name=fake\n{params}wait\nready\n");
+    let written = Written::default();
+    let client = HubClient::from_streams(std::io::Cursor::new(script), written.clone(), Variant::International, draws).unwrap();
+    let sent = String::from_utf8(written.0.lock().unwrap().clone()).unwrap();
+    (client.draw_rules, sent.lines().map(String::from).collect())
+}
+
+#[test]
+fn our_hub_client_tells_an_engine_the_draw_rules_it_offers_and_only_those() {
+    let variant = "param name=variant value=normal type=enum values=\"normal russian\"\n";
+    let rules = "param name=draw-rules value=simplified type=enum values=\"simplified fmjd\"\n";
+    let (told, sent) = handshake_with(&format!("{variant}{rules}"), DrawRules::Fmjd);
+    assert_eq!(told, Some(DrawRules::Fmjd));
+    assert_eq!(sent, ["hub", "set-param name=variant value=normal", "set-param name=draw-rules value=fmjd", "init"]);
+    // An engine without the parameter (Scan's Hub has none) plays by its own rules: nothing is
+    // sent, and the match says so.
+    let (told, sent) = handshake_with(variant, DrawRules::Fmjd);
+    assert_eq!(told, None);
+    assert_eq!(sent, ["hub", "set-param name=variant value=normal", "init"]);
+    // Nor are rules it does not list.
+    let (told, _) = handshake_with(&format!("{variant}param name=draw-rules type=enum values=\"simplified\"\n"), DrawRules::Fmjd);
+    assert_eq!(told, None);
+}
+
+#[test]
+fn our_hub_engine_takes_the_fmjd_draw_rules_from_our_client() {
+    let (in_r, in_w) = std::io::pipe().unwrap();
+    let (out_r, out_w) = std::io::pipe().unwrap();
+    let engine = thread::spawn(move || hub::run_engine(BufReader::new(in_r), out_w));
+    let mut player = draughts_engine::matchplay::HubPlayer {
+        client: HubClient::from_streams(BufReader::new(out_r), in_w, Variant::International, DrawRules::Fmjd).unwrap(),
+        movetime: Duration::from_millis(30),
+        draws: DrawRules::Fmjd,
+    };
+    use draughts_engine::matchplay::Player;
+    assert_eq!(player.client.draw_rules, Some(DrawRules::Fmjd));
+    assert_eq!(player.caveat(), None);
+    let mut game = Game::new_with(Variant::International, DrawRules::Fmjd).unwrap();
+    for _ in 0..2 {
+        let mv = player.best_move(&game).unwrap();
+        game.play(&mv).unwrap();
+    }
+    drop(player);
+    engine.join().unwrap();
 }

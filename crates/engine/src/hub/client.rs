@@ -3,7 +3,7 @@
 
 use super::format::{parse_move, variant_name, write_move, write_position};
 use super::line::{parse_line, quote, Line};
-use draughts_rules::{Game, Move, Variant};
+use draughts_rules::{DrawRules, Game, Move, Variant};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -19,6 +19,10 @@ pub struct HubClient {
     /// The engine's name from its `id` line.
     pub name: String,
     variant: Variant,
+    /// The draw rules the engine was told to play by (`set-param name=draw-rules`), or `None`
+    /// when it declares no `draw-rules` parameter offering them: then it plays by its own
+    /// rules and only the match judges the games by ours.
+    pub draw_rules: Option<DrawRules>,
 }
 
 /// How long a Hub engine may take to answer the handshake.
@@ -26,9 +30,10 @@ const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(30);
 
 impl HubClient {
     /// Starts a Hub engine from a command line (split on spaces; `"..."` quotes a word) and
-    /// completes the handshake for `variant`. Errors: the command cannot start, or the engine
-    /// does not answer the handshake in time.
-    pub fn spawn(command_line: &str, variant: Variant) -> Result<HubClient, String> {
+    /// completes the handshake for `variant` and `draws` (told to the engine when it declares
+    /// the `draw-rules` parameter, see [`HubClient::draw_rules`]). Errors: the command cannot
+    /// start, or the engine does not answer the handshake in time.
+    pub fn spawn(command_line: &str, variant: Variant, draws: DrawRules) -> Result<HubClient, String> {
         let words = split_command(command_line);
         let (prog, args) = words.split_first().ok_or("empty engine command")?;
         let mut child = Command::new(prog)
@@ -40,19 +45,20 @@ impl HubClient {
             .map_err(|e| format!("cannot start engine {command_line:?}: {e}"))?;
         let stdin = child.stdin.take().ok_or("engine has no stdin")?;
         let stdout = child.stdout.take().ok_or("engine has no stdout")?;
-        let mut c = HubClient::from_streams(BufReader::new(stdout), stdin, variant)?;
+        let mut c = HubClient::from_streams(BufReader::new(stdout), stdin, variant, draws)?;
         c.child = Some(child);
         Ok(c)
     }
 
     /// A client over given streams (the engine's output, the engine's input); performs the
-    /// handshake.
+    /// handshake as [`HubClient::spawn`] does.
     pub fn from_streams<R: BufRead + Send + 'static, W: Write + Send + 'static>(
         reader: R,
         writer: W,
         variant: Variant,
+        draws: DrawRules,
     ) -> Result<HubClient, String> {
-        HubClient::connect(reader, writer, variant, HANDSHAKE_TIMEOUT)
+        HubClient::connect(reader, writer, variant, draws, HANDSHAKE_TIMEOUT)
     }
 
     /// [`HubClient::from_streams`] with the time the handshake may take.
@@ -60,6 +66,7 @@ impl HubClient {
         reader: R,
         writer: W,
         variant: Variant,
+        draws: DrawRules,
         timeout: Duration,
     ) -> Result<HubClient, String> {
         // Bounded: an engine that floods its output is not buffered without limit (its reader
@@ -73,8 +80,8 @@ impl HubClient {
                 }
             }
         });
-        let mut c = HubClient { child: None, writer: Box::new(writer), lines: rx, name: String::from("hub engine"), variant };
-        c.handshake(timeout)?;
+        let mut c = HubClient { child: None, writer: Box::new(writer), lines: rx, name: String::from("hub engine"), variant, draw_rules: None };
+        c.handshake(draws, timeout)?;
         Ok(c)
     }
 
@@ -100,10 +107,11 @@ impl HubClient {
         }
     }
 
-    fn handshake(&mut self, timeout: Duration) -> Result<(), String> {
+    fn handshake(&mut self, draws: DrawRules, timeout: Duration) -> Result<(), String> {
         self.send("hub")?;
         let deadline = Instant::now() + timeout;
         let mut variants: Option<Vec<String>> = None;
+        let mut draw_rules: Vec<String> = Vec::new();
         loop {
             let l = self.recv(deadline)?;
             match l.command.as_str() {
@@ -114,6 +122,9 @@ impl HubClient {
                 }
                 "param" if l.get("name") == Some("variant") => {
                     variants = Some(l.get("values").unwrap_or("").split_whitespace().map(String::from).collect());
+                }
+                "param" if l.get("name") == Some("draw-rules") => {
+                    draw_rules = l.get("values").unwrap_or("").split_whitespace().map(String::from).collect();
                 }
                 "wait" => break,
                 _ => {}
@@ -129,6 +140,11 @@ impl HubClient {
                 return Err(format!("{} declares no variant parameter; it plays only international", self.name));
             }
             None => {}
+        }
+        // After the variant: an engine such as ours refuses FMJD rules for a variant without them.
+        if draw_rules.iter().any(|d| d == draws.code()) {
+            self.send(&format!("set-param name=draw-rules value={}", draws.code()))?;
+            self.draw_rules = Some(draws);
         }
         self.send("init")?;
         loop {

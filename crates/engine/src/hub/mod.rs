@@ -36,7 +36,7 @@ mod tests {
     use super::session::{info_line, HubLevel};
     use super::*;
     use crate::search::Info;
-    use draughts_rules::{Position, Variant};
+    use draughts_rules::{DrawRules, Position, Variant};
     use std::io::BufReader;
     use std::time::{Duration, Instant};
 
@@ -67,7 +67,7 @@ mod tests {
     #[test]
     fn an_engine_flooding_its_output_fails_the_handshake_in_time() {
         let start = Instant::now();
-        let r = HubClient::connect(BufReader::new(Flood), std::io::sink(), Variant::International, Duration::from_millis(300));
+        let r = HubClient::connect(BufReader::new(Flood), std::io::sink(), Variant::International, DrawRules::Simplified, Duration::from_millis(300));
         let e = r.err().expect("no handshake with a flooding engine");
         assert!(e.contains("did not answer in time"), "{e}");
         assert!(start.elapsed() < Duration::from_secs(10), "took {:?}", start.elapsed());
