@@ -15,6 +15,11 @@ pub struct Args {
     /// e.g. ~/.local/share/draughts/draughts.sqlite3.
     #[arg(long)]
     pub db: Option<PathBuf>,
+    /// A PostgreSQL database instead of the SQLite file, for several server nodes sharing it:
+    /// postgres://user:password@host:port/database (the schema is created or migrated at
+    /// start). Also read from DATABASE_URL; --db, when given, wins. See docs/deploy.md.
+    #[arg(long, env = "DATABASE_URL", value_name = "URL")]
+    pub database: Option<String>,
     /// A public address the server is reached under, e.g. https://draughts.example.org/
     /// (repeatable). Without it, pages are served to IP addresses and localhost only: other host
     /// names are refused, which stops DNS-rebinding pages.
@@ -41,10 +46,12 @@ pub struct Args {
 /// Runs the web app until Ctrl-C.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     draughts_server::init_logging();
+    let database_url = if args.db.is_some() { None } else { args.database };
     let db = args.db.unwrap_or_else(draughts_server::default_db_path);
     draughts_server::run_blocking(draughts_server::ServeConfig {
         addr: args.addr,
         db,
+        database_url,
         public_urls: args.public_urls,
         max_connections: args.max_connections,
         max_connections_per_address: args.max_connections_per_address,

@@ -66,15 +66,24 @@ impl AppState {
     /// [`AppState::open`] with the rooms' settings given (its `fsync_each_commit` and
     /// `expire_after` are the storage's too).
     pub fn open_with(path: &Path, cfg: rooms::RoomsConfig) -> Result<AppState, StorageError> {
-        let live = storage::sqlite::LiveIds::default();
+        let live = storage::LiveIds::default();
         let opts = SqliteOptions { fsync_each_commit: cfg.fsync_each_commit, room_expiry: cfg.expire_after };
         let storage: Arc<dyn Storage> = Arc::new(SqliteStorage::open(path, opts, live.clone())?);
         Ok(AppState::on(storage, cfg, live))
     }
 
+    /// Opens the PostgreSQL database at `url` ([`storage::postgres::PostgresStorage::open`],
+    /// which names the errors) with the rooms' settings given.
+    pub async fn open_postgres(url: &str, cfg: rooms::RoomsConfig) -> Result<AppState, StorageError> {
+        let live = storage::LiveIds::default();
+        let opts = storage::postgres::PostgresOptions { room_expiry: cfg.expire_after };
+        let storage: Arc<dyn Storage> = Arc::new(storage::postgres::PostgresStorage::open(url, opts, live.clone()).await?);
+        Ok(AppState::on(storage, cfg, live))
+    }
+
     /// The server on a storage already opened; `live` is the set of loaded rooms that the
     /// storage's expiry leaves alone.
-    pub fn on(storage: Arc<dyn Storage>, cfg: rooms::RoomsConfig, live: storage::sqlite::LiveIds) -> AppState {
+    pub fn on(storage: Arc<dyn Storage>, cfg: rooms::RoomsConfig, live: storage::LiveIds) -> AppState {
         let closing = shutdown::Closing::default();
         let rooms = rooms::Rooms::new(storage.clone(), cfg, live, closing.clone());
         AppState { storage, tables: Default::default(), rooms, closing, engine: engine::Searchers::for_this_machine() }
@@ -125,6 +134,9 @@ pub struct ServeConfig {
     pub addr: SocketAddr,
     /// The database file.
     pub db: PathBuf,
+    /// A PostgreSQL database (`postgres://user:password@host:port/db`) used instead of the
+    /// file `db` (`--database`, `DATABASE_URL`).
+    pub database_url: Option<String>,
     /// Public addresses the server is reached under besides IP addresses and `localhost`
     /// (`https://draughts.example.org/`): the [`guard`] refuses other host names.
     pub public_urls: Vec<String>,
@@ -170,14 +182,18 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
         rooms_cfg.create_burst = n.max(1);
         rooms_cfg.create_per_minute = n.max(1);
     }
-    let state = AppState::open_with(&config.db, rooms_cfg)?;
+    let state = match &config.database_url {
+        Some(url) => AppState::open_postgres(url, rooms_cfg).await?,
+        None => AppState::open_with(&config.db, rooms_cfg)?,
+    };
+    let location = state.storage.location();
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|source| ServeError::Bind { addr: config.addr, source })?;
     let addr = listener.local_addr()?;
-    println!("Database: {}", config.db.display());
+    println!("Database: {location}");
     println!("Open http://{addr}/");
-    tracing::info!(%addr, db = %config.db.display(), "draughts web app started");
+    tracing::info!(%addr, db = %location, "draughts web app started");
     let mut conn_limits = match limits::raise_open_files() {
         Ok(files) => {
             match files.raised_from {
@@ -207,7 +223,7 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
         shutdown::shut_down(&stopping).await;
     };
     limits::serve_limited(listener, app, conn_limits, stop).await?;
-    // Everything is in the database file: leave no write-ahead log behind.
+    // Everything is in the database: leave no write-ahead log behind (SQLite).
     if let Err(e) = state.storage.flush().await {
         tracing::warn!("database checkpoint at shutdown: {e}");
     }

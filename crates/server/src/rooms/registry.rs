@@ -8,7 +8,7 @@ use super::stored::{load_core, LoadError};
 use super::RoomsConfig;
 use crate::shutdown::{Closing, CLOSING_MESSAGE};
 
-use crate::storage::sqlite::LiveIds;
+use crate::storage::LiveIds;
 use crate::storage::{now_ms, room_owner, GameKey, Op, Storage, StorageError};
 use axum::extract::ws::{CloseFrame, Message};
 use draughts_rules::{Color, DrawRules, Game, Variant};

@@ -5,9 +5,10 @@
 //! Every change is a list of [`Op`]s committed by [`Storage::write`] as one transaction, and
 //! the caller keeps its change in memory only once the write has succeeded: what a player was
 //! told is always what is stored. The model ([`crate::table`], [`crate::rooms`]) sees only the
-//! [`Storage`] trait; [`sqlite::SqliteStorage`] is the embedded default, and another database
-//! (PostgreSQL, for several nodes) implements the same trait.
+//! [`Storage`] trait; [`sqlite::SqliteStorage`] is the embedded default, and
+//! [`postgres::PostgresStorage`] keeps the same tables in PostgreSQL, for several nodes.
 
+pub mod postgres;
 pub mod sqlite;
 mod schema;
 
@@ -16,7 +17,11 @@ use std::collections::HashSet;
 use std::future::Future;
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
+use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Room ids loaded in memory, which the expiry sweep leaves alone.
+pub type LiveIds = Arc<Mutex<HashSet<String>>>;
 
 /// Unix time in milliseconds.
 pub fn now_ms() -> i64 {
@@ -31,6 +36,15 @@ pub fn local_owner(variant: draughts_rules::Variant) -> String {
 /// The owner of a room's games: `room/<room id>`.
 pub fn room_owner(id: &str) -> String {
     format!("room/{id}")
+}
+
+/// How a game or room is named in messages: by its owner for a local slot, by the room's tag
+/// for a room (the id lets anyone in, and messages are logged).
+pub(crate) fn describe_owner(owner: &str, game_no: u32) -> String {
+    match owner.strip_prefix("room/") {
+        Some(id) => format!("room {} game {game_no}", crate::rooms::room_tag(id)),
+        None => format!("the saved game {owner}"),
+    }
 }
 
 /// Which game: its owner and its number (1 first; a room counts its rematches, a local slot
@@ -150,6 +164,10 @@ pub enum StorageError {
     /// program writes); everything else is unaffected (HTTP 409). `what` names it.
     #[error("{what} cannot be read: {reason}. It is kept in the database unchanged")]
     Broken { what: String, reason: String },
+    /// A database server (PostgreSQL) cannot be reached, refuses the user, or its address
+    /// cannot be read; `location` names it without a password.
+    #[error("the database {location} cannot be used: {reason}. Check the address, that PostgreSQL runs there, and that the user may connect and create tables")]
+    Unreachable { location: String, reason: String },
     /// The database failed while the server was running (HTTP 500).
     #[error("database error: {0}")]
     Db(String),

@@ -12,13 +12,12 @@
 //! down, [`SqliteStorage::open`]), and runs the rooms' expiry sweep every hour.
 
 use super::schema::{self, APPLICATION_ID, SCHEMA_VERSION};
-use super::{GameKey, Op, Storage, StorageError, StorageFuture, StoredGame, StoredMove, StoredRoom};
+use super::{describe_owner, GameKey, LiveIds, Op, Storage, StorageError, StorageFuture, StoredGame, StoredMove, StoredRoom};
 use crate::clock::Clock;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::oneshot;
 
@@ -88,8 +87,6 @@ fn lock_file(path: &Path) -> Result<std::fs::File, StorageError> {
     Err(StorageError::InUse { path: path.to_path_buf(), lock: lock_path })
 }
 
-/// Room ids loaded in memory, which the expiry sweep leaves alone.
-pub type LiveIds = Arc<Mutex<HashSet<String>>>;
 
 /// How the SQLite storage runs.
 #[derive(Clone, Debug)]
@@ -321,14 +318,6 @@ fn broken_or_db(what: &str) -> impl Fn(rusqlite::Error) -> StorageError + '_ {
     }
 }
 
-/// How a game or room is named in messages: by its owner for a local slot, by the room's tag
-/// for a room (the id lets anyone in, and messages are logged).
-fn describe_owner(owner: &str, game_no: u32) -> String {
-    match owner.strip_prefix("room/") {
-        Some(id) => format!("room {} game {game_no}", crate::rooms::room_tag(id)),
-        None => format!("the saved game {owner}"),
-    }
-}
 
 fn load_game(c: &Connection, key: &GameKey) -> Result<Option<StoredGame>, StorageError> {
     let game_no: Option<u32> = if key.game_no == 0 {
@@ -831,8 +820,8 @@ mod tests {
     async fn the_write_ahead_log_stays_bounded_and_is_emptied_by_flush() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("db.sqlite3");
-        let s = Arc::new(open(&path));
-        let max = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let s = std::sync::Arc::new(open(&path));
+        let max = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
         let mut tasks = Vec::new();
         for i in 0..300 {
             let (s, max, path) = (s.clone(), max.clone(), path.clone());
