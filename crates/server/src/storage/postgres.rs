@@ -98,7 +98,7 @@ impl PostgresStorage {
             reason: format!("it is not a PostgreSQL address ({e}); write it as postgres://user:password@host:port/database"),
         })?;
         let location = describe(&config);
-        let unreachable = |e: &dyn std::fmt::Display| StorageError::Unreachable { location: location.clone(), reason: e.to_string() };
+        let unreachable = |e: &dyn std::error::Error| StorageError::Unreachable { location: location.clone(), reason: causes(e) };
         let manager = Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
         let pool = Pool::builder(manager)
             .max_size(POOL_SIZE)
@@ -153,6 +153,20 @@ impl PostgresStorage {
         let c = self.pool.get().await.map_err(db_err)?;
         record_alive(&c, &self.alive_key, super::now_ms()).await
     }
+}
+
+/// An error with its causes, innermost last ("error connecting to server: Connection refused").
+fn causes(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        let more = s.to_string();
+        if !text.contains(&more) {
+            text = format!("{text}: {more}");
+        }
+        source = s.source();
+    }
+    text
 }
 
 fn rand_u64() -> u64 {
