@@ -1,5 +1,6 @@
 // @ts-check
-// Display settings remembered in localStorage: coordinates, confirm-move, the last rule set, and
+// Display settings remembered in localStorage: the interface's language (i18n.js), coordinates,
+// confirm-move, the last rule set, and
 // the looks (colour scheme, board and piece themes; their choices are in theme.js, and
 // theme-boot.js reads the same keys before the first paint). (The mute switch lives with the
 // sounds, sound.js.)
@@ -20,6 +21,10 @@ export const prefs = {
   confirm: () => get('confirm', '0') === '1',
   /** @param {boolean} v */
   setConfirm: (v) => set('confirm', v ? '1' : '0'),
+  /** @returns {string | null} the chosen language, if one was chosen (i18n.js checks it) */
+  language: () => localStorage.getItem('draughts.language'),
+  /** @param {string} v */
+  setLanguage: (v) => set('language', v),
   variant: () => get('variant', 'english'),
   /** @param {string} v */
   setVariant: (v) => set('variant', v),

@@ -391,7 +391,7 @@ async fn pages_are_served_from_the_binary() {
     // Every module is preloaded once, before the module script; the classic script is not.
     let modules = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/js/pages")).unwrap().count();
     assert!(modules >= 5);
-    for m in ["js/pages/analysis.js", "js/views/board.js", "js/transport/ndjson.js", "js/game/move-tree.js"] {
+    for m in ["js/pages/analysis.js", "js/views/board.js", "js/transport/ndjson.js", "js/game/move-tree.js", "js/i18n.js", "vendor/fluent-bundle/bundle.js"] {
         assert_eq!(body.matches(&format!("<link rel=\"modulepreload\" href=\"{m}\">")).count(), 1, "{m}: {body}");
     }
     assert!(!body.contains("modulepreload\" href=\"js/theme-boot.js"));

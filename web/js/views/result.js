@@ -3,7 +3,7 @@
 // game, Analyse). It can be hidden to see the final position; a new result shows it again.
 
 import { $, button } from './dom.js';
-import { plain } from '../game/wording.js';
+import { outcomeText } from '../game/wording.js';
 
 /** @typedef {import('../types.js').Outcome} Outcome */
 
@@ -27,7 +27,7 @@ export class Result {
       this.dismissed = false;
     }
     this.el.hidden = !outcome;
-    this.el.textContent = outcome ? plain(outcome.text) : '';
+    this.el.textContent = outcome ? outcomeText(outcome) : '';
     this.box.hidden = !outcome || this.dismissed;
   }
 
