@@ -209,7 +209,7 @@ export class AnalysisPage {
    * @param {string} text
    */
   write(text) {
-    return writeMove(text, this.variant, prefs.coords());
+    return writeMove(text, this.variant, prefs.coords(), prefs.moves());
   }
 
   /**

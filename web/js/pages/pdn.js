@@ -12,6 +12,7 @@ import { plain, errorText } from '../game/wording.js';
 import { AskBar } from '../views/ask-bar.js';
 import { analysisHash } from '../game/analysis-link.js';
 import { t } from '../i18n.js';
+import { writeResult } from '../game/notation.js';
 
 /** @typedef {import('../types.js').Variant} Variant */
 /** @typedef {import('../types.js').PdnGame} PdnGame */
@@ -130,7 +131,7 @@ export class PdnPage {
           // Italian files name the players in Bianco and Nero (and the result in Risultato).
           const white = tag('white') || tag('bianco') || '?';
           const black = tag('black') || tag('nero') || '?';
-          return { value: String(i), text: `${g.number}. ${white} – ${black} ${g.result || tag('risultato') || ''} (${g.variant || t('pdn-unknown-rules')})` };
+          return { value: String(i), text: `${g.number}. ${white} – ${black} ${writeResult(g.result || tag('risultato') || '', g.variant || '', prefs.results())} (${g.variant || t('pdn-unknown-rules')})` };
         }),
       );
       $('pdn-view').hidden = false;

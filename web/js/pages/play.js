@@ -13,6 +13,7 @@ import * as sound from '../sound.js';
 import { t as tr } from '../i18n.js';
 import { errorText } from '../game/wording.js';
 import { spokenName } from '../game/speak.js';
+import { hasNumbers } from '../game/notation.js';
 
 /** @typedef {import('../types.js').Table} Table */
 /** @typedef {import('../types.js').Viewer} Viewer */
@@ -381,6 +382,10 @@ export class PlayPage {
     $('set-rules').hidden = !this.fmjdOffered();
     input('set-fmjd').checked = s.draw_rules === 'fmjd';
     select('set-coords').value = prefs.coords();
+    select('set-moves').value = prefs.moves();
+    // Square numbers only where every square of the rule set's board has one (not Turkish).
+    /** @type {HTMLOptionElement} */ (select('set-moves').querySelector('option[value="numbers"]')).disabled = !!this.variant && !hasNumbers(this.view.variant(this.variant));
+    select('set-results').value = prefs.results();
     input('set-confirm').checked = prefs.confirm();
     input('set-mute').checked = sound.isMuted();
     this.syncSettingsForm();
@@ -416,8 +421,11 @@ export class PlayPage {
 
   saveDisplaySettings() {
     prefs.setCoords(select('set-coords').value);
+    prefs.setMoves(select('set-moves').value);
+    prefs.setResults(select('set-results').value);
     prefs.setConfirm(input('set-confirm').checked);
     sound.setMuted(input('set-mute').checked);
     this.view.setCoords(prefs.coords());
+    this.view.redraw();
   }
 }

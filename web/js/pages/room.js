@@ -127,7 +127,7 @@ export class RoomPage {
       this.view.clear();
       this.view.root.dataset.missing = '1';
       $('room-missing').hidden = false;
-      document.title = `${t('missing-title')} · ${t('app-name')}`;
+      document.title = t('title-room-missing');
       return false;
     }
   }

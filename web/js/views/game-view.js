@@ -204,7 +204,7 @@ export class GameView {
     this.nav.setGame(game.moves, v.first_mover, tr('moves-none-yet', { side: game.side_to_move }), opts.gameKey);
     this.drawBoard();
     this.status.render(game, viewer);
-    this.result.render(game.outcome, opts.gameKey);
+    this.result.render(game.outcome, opts.gameKey, game.variant);
     $('restore-error').hidden = true;
     const taken = takenBy(game.moves);
     for (const side of /** @type {const} */ (['light', 'dark'])) {
@@ -215,7 +215,7 @@ export class GameView {
     document.title = `${turnText(game, viewer)} · ${v.name} · ${tr('app-name')}`;
     this.speak(game, opts);
     const example = game.position.legal[0];
-    input('move-input').placeholder = example ? `e.g. ${this.write(example.text)}` : '';
+    input('move-input').placeholder = example ? tr('move-example', { move: this.write(example.text) }) : '';
     this.clocks.set(game.clock);
     textarea('position-out').value = `${game.position.fen}\n${game.position.text}`;
     const pdn = $('download-pdn');
@@ -303,11 +303,11 @@ export class GameView {
   }
 
   /**
-   * A move's text as the coordinates setting writes it.
+   * A move's text as the settings write it (the coordinates, and how moves are written).
    * @param {string} text
    */
   write(text) {
-    return this.shownVariant ? writeMove(text, this.shownVariant, prefs.coords()) : text;
+    return this.shownVariant ? writeMove(text, this.shownVariant, prefs.coords(), prefs.moves()) : text;
   }
 
   /**

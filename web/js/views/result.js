@@ -4,6 +4,8 @@
 
 import { $, button } from './dom.js';
 import { outcomeText } from '../game/wording.js';
+import { writeResult } from '../game/notation.js';
+import { prefs } from '../prefs.js';
 
 /** @typedef {import('../types.js').Outcome} Outcome */
 
@@ -19,8 +21,9 @@ export class Result {
   /**
    * @param {Outcome | null} outcome
    * @param {string} [game] names the game, so that the same result of another game shows again
+   * @param {string} [variant] the rule set, whose community's way of writing the score is the default
    */
-  render(outcome, game = '') {
+  render(outcome, game = '', variant = '') {
     const key = outcome ? `${game}:${outcome.text}` : '';
     if (key !== this.key) {
       this.key = key;
@@ -28,6 +31,7 @@ export class Result {
     }
     this.el.hidden = !outcome;
     this.el.textContent = outcome ? outcomeText(outcome) : '';
+    $('result-score').textContent = outcome ? writeResult(outcome.result, variant, prefs.results()) : '';
     this.box.hidden = !outcome || this.dismissed;
   }
 

@@ -4,7 +4,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SHOTS, newPage, ready, startServerAndBrowser, stopServerAndBrowser } from './harness.mjs';
 
@@ -17,8 +17,27 @@ before(async () => {
 
 after(() => stopServerAndBrowser(server, browser));
 
-// The keys of en.ftl with a hyphen (one-word keys such as `draw` are also English words).
-const KEYS = [...readFileSync(new URL('../../../../web/i18n/en.ftl', import.meta.url), 'utf8').matchAll(/^([a-z][\w]*(?:-[\w]+)+)\s*=/gm)].map((m) => m[1]);
+/** Every JS file under a folder. */
+function jsFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? jsFiles(p) : p.endsWith('.js') ? [p] : [];
+  });
+}
+
+// The keys a raw one would show: those of en.ftl and those the page asks for (t('...') in
+// web/js, data-l10n-id in index.html; a key missing from every file shows itself), each with a
+// hyphen (one-word keys such as `draw` are also English words).
+const web = new URL('../../../../web/', import.meta.url).pathname;
+const KEYS = [
+  ...new Set(
+    [
+      ...[...readFileSync(join(web, 'i18n/en.ftl'), 'utf8').matchAll(/^([a-z]\w*(?:-\w+)+)\s*=/gm)].map((m) => m[1]),
+      ...jsFiles(join(web, 'js')).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\b(?:t|tr|has)\(\s*'([a-z]\w*(?:-\w+)+)'/g)].map((m) => m[1])),
+      ...[...readFileSync(join(web, 'index.html'), 'utf8').matchAll(/data-l10n-id="([^"]+-[^"]+)"/g)].map((m) => m[1]),
+    ],
+  ),
+];
 
 // Each language, the rule set its game page shows, and words its home page must show.
 const LANGS = [
