@@ -149,12 +149,23 @@ async function fetchFtl(lang) {
   return r.text();
 }
 
-/** The switcher in the header: a select of the languages, the shown one selected. */
+/**
+ * The switcher in the header: a select of the languages, each named in itself, the shown one
+ * selected; on a phone's narrow header each is its code (EN, RU, ...), so that the navigation fits.
+ */
 function switcher() {
   const select = /** @type {HTMLSelectElement | null} */ (document.getElementById('language'));
   if (!select) return;
   select.replaceChildren(...LANGUAGES.map((l) => new Option(l.name, l.code)));
-  for (const o of select.options) o.lang = o.value;
+  const narrow = matchMedia('(max-width: 760px)');
+  const label = () => {
+    for (const [i, o] of [...select.options].entries()) {
+      o.lang = o.value;
+      o.textContent = narrow.matches ? o.value.toUpperCase() : LANGUAGES[i].name;
+    }
+  };
+  label();
+  narrow.addEventListener('change', label);
   select.value = language();
   select.addEventListener('change', () => setLanguage(select.value));
 }

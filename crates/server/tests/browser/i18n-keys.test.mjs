@@ -6,21 +6,14 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { FluentResource } from '../../../../web/vendor/fluent-bundle/index.js';
+import { usedKeys } from './l10n-keys.mjs';
 import { LANGUAGES, chooseLanguage, useMessages, t, has } from '../../../../web/js/i18n.js';
 
 const root = new URL('../../../../', import.meta.url).pathname;
 const ftl = (lang) => readFileSync(join(root, 'web/i18n', `${lang}.ftl`), 'utf8');
-
-/** Every JS file under a folder. */
-function jsFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? jsFiles(p) : p.endsWith('.js') ? [p] : [];
-  });
-}
 
 /** The variables a pattern element uses (`$name`), recursively, and the messages it refers to. */
 function variables(node, out = new Set()) {
@@ -72,13 +65,7 @@ test('every language has exactly the keys, attributes and arguments of en.ftl', 
 });
 
 test('every key the page uses exists in en.ftl', () => {
-  const used = new Set();
-  for (const file of jsFiles(join(root, 'web/js'))) {
-    const src = readFileSync(file, 'utf8');
-    // t('key'), tr('key') (a page's alias), has('key').
-    for (const m of src.matchAll(/\b(?:t|tr|has)\(\s*'([a-z][\w-]*)'/g)) used.add(`${m[1]}\t${file}`);
-  }
-  for (const m of readFileSync(join(root, 'web/index.html'), 'utf8').matchAll(/data-l10n-id="([^"]+)"/g)) used.add(`${m[1]}\tindex.html`);
+  const used = new Set(usedKeys().map((u) => `${u.key}\t${u.where}`));
   const unknown = [...used].filter((u) => !en.has(u.split('\t')[0]));
   assert.deepEqual(unknown, []);
   assert.ok(used.size > 300, `only ${used.size} uses found: the scan is broken`);

@@ -4,8 +4,9 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { WEB, usedKeys } from './l10n-keys.mjs';
 import { SHOTS, newPage, ready, startServerAndBrowser, stopServerAndBrowser } from './harness.mjs';
 
 let server;
@@ -17,26 +18,14 @@ before(async () => {
 
 after(() => stopServerAndBrowser(server, browser));
 
-/** Every JS file under a folder. */
-function jsFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? jsFiles(p) : p.endsWith('.js') ? [p] : [];
-  });
-}
-
 // The keys a raw one would show: those of en.ftl and those the page asks for (t('...') in
 // web/js, data-l10n-id in index.html; a key missing from every file shows itself), each with a
 // hyphen (one-word keys such as `draw` are also English words).
-const web = new URL('../../../../web/', import.meta.url).pathname;
 const KEYS = [
-  ...new Set(
-    [
-      ...[...readFileSync(join(web, 'i18n/en.ftl'), 'utf8').matchAll(/^([a-z]\w*(?:-\w+)+)\s*=/gm)].map((m) => m[1]),
-      ...jsFiles(join(web, 'js')).flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\b(?:t|tr|has)\(\s*'([a-z]\w*(?:-\w+)+)'/g)].map((m) => m[1])),
-      ...[...readFileSync(join(web, 'index.html'), 'utf8').matchAll(/data-l10n-id="([^"]+-[^"]+)"/g)].map((m) => m[1]),
-    ],
-  ),
+  ...new Set([
+    ...[...readFileSync(join(WEB, 'i18n/en.ftl'), 'utf8').matchAll(/^([a-z]\w*(?:-\w+)+)\s*=/gm)].map((m) => m[1]),
+    ...usedKeys().map((u) => u.key).filter((k) => k.includes('-')),
+  ]),
 ];
 
 // Each language, the rule set its game page shows, and words its home page must show.
@@ -145,4 +134,18 @@ test("the browser's language is chosen at the first visit", { timeout: 60000 }, 
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }
+});
+
+test('on a phone the switcher names each language by its code, and the header fits', { timeout: 60000 }, async () => {
+  const page = await newPage(browser, null, { width: 390, height: 844 }, 'ru-RU');
+  await page.goto(server.url);
+  await ready(page);
+  assert.deepEqual(await page.$$eval('#language option', (os) => os.map((o) => o.textContent)), ['EN', 'RU', 'TR', 'IT', 'NL', 'FR']);
+  // The longest words (the rule sets' names in Russian) stay inside the page.
+  await page.selectOption('#home-variant', 'american');
+  const wide = await page.evaluate(() => [...document.querySelectorAll('header.top, #view-home select')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).map((e) => e.id || e.className));
+  assert.deepEqual(wide, [], 'nothing runs off the right of the page');
+  await page.screenshot({ path: join(SHOTS, 'i18n-home-ru-phone.png') });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });
