@@ -654,3 +654,51 @@ look-contrast = High contrast
 look-classic = Ivory and ebony
 look-red = Ivory and red
 look-amber = Amber and walnut
+
+## The rule sets' summaries (the server's summary_keys: a phrase each)
+
+summary-board = { $board ->
+    [orthogonal] 8x8 board, all 64 squares; pieces move along rows and columns
+    [ten] 10x10 board, the 50 dark squares
+    [mirrored] 8x8 board turned so that h1 is dark (dark corner on the right)
+   *[eight] 8x8 board, the 32 dark squares
+  }; { $men } men each. { $first ->
+    [light] Light moves first.
+   *[dark] Dark moves first.
+  }
+summary-men = Men step { $step ->
+    [sideways] one square forward or sideways
+   *[diagonal] one square diagonally forward
+  } and capture { $capture ->
+    [backward] forwards and backwards
+    [sideways] forwards and sideways, never backwards
+   *[forward] forwards only
+  }.
+summary-men-no-kings = A man may never capture a king.
+summary-capture = { $choice ->
+    [free] Capture is compulsory; you may choose any capture, not necessarily the longest, but must finish its chain.
+    [maximum] Capture is compulsory and you must take the largest number of pieces (kings count as one).
+   *[italian] Capture is compulsory: take the most pieces; then capture with a king if possible; then take the most kings; then meet a king earliest.
+  }
+summary-removal = { $removal ->
+    [immediate] Taken pieces vanish at once; a king may turn 90 degrees between captures but never reverse.
+   *[end] Taken pieces are removed when the chain ends and cannot be jumped twice.
+  }
+summary-kings = { $range ->
+    [flying] Kings fly: they slide any distance on a clear line and may land on any free square beyond a captured piece.
+   *[short] Kings move and capture one square in any direction; they do not fly.
+  }
+summary-promotion = { $promotion ->
+    [continues] A man reaching the far row in a capture is crowned at once and goes on capturing as a king.
+    [end-only] A man is crowned only if its move ends on the far row.
+   *[ends] A man reaching the far row is crowned and the move ends there.
+  }
+summary-draws = Draw on the third occurrence of a position, or after { $limit } half-moves in a row without { $reset ->
+    [promotion] a capture or a promotion
+   *[man-move] a capture or a man move
+  }.
+summary-draws-fmjd = Draws: the FMJD's rules (article 6): on the third occurrence of a position; after { $kings } moves each made only by kings, without a man move or a capture; and when a lone king holds out against three pieces (at least one a king) for { $three } moves each, or against two pieces or one with a king for { $two } moves each.
+summary-one-piece-each = With one piece each the game ends at once: king beats man, equal pieces draw.
+summary-italian-draws = (The guide gives these draw rules for English; we use them for Italian too.)
+summary-simplified-draws = (Our simplified draw rules; a game may be played under the FMJD's official ones instead.)
+summary-lose = You lose when you have no pieces or no legal move.

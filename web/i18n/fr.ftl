@@ -631,3 +631,51 @@ look-contrast = Contraste élevé
 look-classic = Ivoire et ébène
 look-red = Ivoire et rouge
 look-amber = Ambre et noyer
+
+## Les règles en bref (les phrases du serveur)
+
+summary-board = { $board ->
+    [orthogonal] Damier 8x8, les 64 cases ; les pièces se déplacent le long des rangées et des colonnes
+    [ten] Damier 10x10, les 50 cases foncées
+    [mirrored] Damier 8x8 tourné pour que h1 soit foncée (coin foncé à droite)
+   *[eight] Damier 8x8, les 32 cases foncées
+  } ; { $men } pions chacun. { $first ->
+    [light] Les blancs commencent.
+   *[dark] Les noirs commencent.
+  }
+summary-men = Les pions avancent { $step ->
+    [sideways] d'une case vers l'avant ou de côté
+   *[diagonal] d'une case en diagonale vers l'avant
+  } et prennent { $capture ->
+    [backward] vers l'avant et vers l'arrière
+    [sideways] vers l'avant et de côté, jamais vers l'arrière
+   *[forward] vers l'avant seulement
+  }.
+summary-men-no-kings = Un pion ne peut jamais prendre une dame.
+summary-capture = { $choice ->
+    [free] La prise est obligatoire ; vous pouvez choisir n'importe quelle prise, pas forcément la plus longue, mais devez la terminer.
+    [maximum] La prise est obligatoire et vous devez prendre le plus grand nombre de pièces (une dame compte pour une).
+   *[italian] La prise est obligatoire : prendre le plus de pièces ; puis prendre avec une dame si possible ; puis prendre le plus de dames ; puis rencontrer une dame le plus tôt.
+  }
+summary-removal = { $removal ->
+    [immediate] Les pièces prises disparaissent aussitôt ; une dame peut tourner de 90 degrés entre deux prises, mais jamais revenir en arrière.
+   *[end] Les pièces prises sont retirées à la fin de la rafle et ne peuvent pas être sautées deux fois.
+  }
+summary-kings = { $range ->
+    [flying] Les dames volent : elles glissent de n'importe quelle distance sur une ligne libre et peuvent se poser sur n'importe quelle case libre au-delà de la pièce prise.
+   *[short] Les dames se déplacent et prennent d'une case dans toutes les directions ; elles ne volent pas.
+  }
+summary-promotion = { $promotion ->
+    [continues] Un pion qui atteint la dernière rangée pendant une prise devient aussitôt dame et continue à prendre en dame.
+    [end-only] Un pion ne devient dame que si son coup se termine sur la dernière rangée.
+   *[ends] Un pion qui atteint la dernière rangée devient dame et le coup s'arrête là.
+  }
+summary-draws = Nulle à la troisième répétition d'une position, ou après { $limit } demi-coups de suite sans { $reset ->
+    [promotion] prise ni promotion
+   *[man-move] prise ni coup de pion
+  }.
+summary-draws-fmjd = Nulles selon les règles de la FMJD (article 6) : à la troisième répétition d'une position ; après { $kings } coups chacun joués uniquement avec des dames, sans coup de pion ni prise ; et quand une dame seule tient contre trois pièces (dont au moins une dame) pendant { $three } coups chacun, ou contre deux pièces ou une avec une dame pendant { $two } coups chacun.
+summary-one-piece-each = Avec une pièce chacun, la partie s'arrête aussitôt : la dame bat le pion, des pièces égales font nulle.
+summary-italian-draws = (Le guide donne ces règles de nulle pour les dames anglaises ; nous les appliquons aussi aux italiennes.)
+summary-simplified-draws = (Nos règles de nulle simplifiées ; une partie peut aussi se jouer selon les règles officielles de la FMJD.)
+summary-lose = Vous perdez quand vous n'avez plus de pièces ou plus de coup.

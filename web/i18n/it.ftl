@@ -631,3 +631,51 @@ look-contrast = Alto contrasto
 look-classic = Avorio ed ebano
 look-red = Avorio e rosso
 look-amber = Ambra e noce
+
+## Le regole in breve (le frasi del server)
+
+summary-board = { $board ->
+    [orthogonal] Damiera 8x8, tutte le 64 caselle; i pezzi si muovono lungo righe e colonne
+    [ten] Damiera 10x10, le 50 caselle scure
+    [mirrored] Damiera 8x8 girata in modo che h1 sia scura (angolo scuro a destra)
+   *[eight] Damiera 8x8, le 32 caselle scure
+  }; { $men } pedine ciascuno. { $first ->
+    [light] Muove per primo il bianco.
+   *[dark] Muove per primo il nero.
+  }
+summary-men = Le pedine avanzano { $step ->
+    [sideways] di una casella in avanti o di lato
+   *[diagonal] di una casella in diagonale in avanti
+  } e prendono { $capture ->
+    [backward] in avanti e all'indietro
+    [sideways] in avanti e di lato, mai all'indietro
+   *[forward] solo in avanti
+  }.
+summary-men-no-kings = Una pedina non può mai prendere una dama.
+summary-capture = { $choice ->
+    [free] La presa è obbligatoria; puoi scegliere qualsiasi presa, non per forza la più lunga, ma devi completarne la catena.
+    [maximum] La presa è obbligatoria e devi prendere il maggior numero di pezzi (la dama conta uno).
+   *[italian] La presa è obbligatoria: prendi più pezzi; poi prendi con la dama, se puoi; poi prendi più dame; poi incontra prima una dama.
+  }
+summary-removal = { $removal ->
+    [immediate] I pezzi presi spariscono subito; una dama può girare di 90 gradi fra una presa e l'altra, ma mai tornare indietro.
+   *[end] I pezzi presi si tolgono alla fine della catena e non si possono saltare due volte.
+  }
+summary-kings = { $range ->
+    [flying] Le dame volano: scorrono di quante caselle vogliono su una linea libera e possono fermarsi su qualsiasi casella libera oltre il pezzo preso.
+   *[short] Le dame muovono e prendono di una casella in ogni direzione; non volano.
+  }
+summary-promotion = { $promotion ->
+    [continues] Una pedina che arriva all'ultima riga durante una presa diventa subito dama e continua a prendere come dama.
+    [end-only] Una pedina diventa dama solo se la sua mossa finisce sull'ultima riga.
+   *[ends] Una pedina che arriva all'ultima riga diventa dama e la mossa finisce lì.
+  }
+summary-draws = Patta alla terza ripetizione di una posizione, o dopo { $limit } semimosse di fila senza { $reset ->
+    [promotion] prese né promozioni
+   *[man-move] prese né mosse di pedina
+  }.
+summary-draws-fmjd = Patte secondo le regole FMJD (articolo 6): alla terza ripetizione di una posizione; dopo { $kings } mosse ciascuno fatte solo con dame, senza mosse di pedina né prese; e quando una dama sola resiste contro tre pezzi (almeno una dama) per { $three } mosse ciascuno, o contro due pezzi o uno con una dama per { $two } mosse ciascuno.
+summary-one-piece-each = Con un pezzo ciascuno la partita finisce subito: la dama batte la pedina, pezzi uguali fanno patta.
+summary-italian-draws = (La guida dà queste regole sulla patta per la dama inglese; le usiamo anche per l'italiana.)
+summary-simplified-draws = (Le nostre regole semplificate sulla patta; una partita si può giocare invece con quelle ufficiali della FMJD.)
+summary-lose = Perdi quando non hai più pezzi o mosse.

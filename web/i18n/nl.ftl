@@ -631,3 +631,51 @@ look-contrast = Hoog contrast
 look-classic = Ivoor en ebben
 look-red = Ivoor en rood
 look-amber = Amber en notenhout
+
+## De regels in het kort (de zinnen van de server)
+
+summary-board = { $board ->
+    [orthogonal] 8x8-bord, alle 64 velden; stukken bewegen langs rijen en kolommen
+    [ten] 10x10-bord, de 50 donkere velden
+    [mirrored] 8x8-bord zo gedraaid dat h1 donker is (donkere hoek rechts)
+   *[eight] 8x8-bord, de 32 donkere velden
+  }; elk { $men } schijven. { $first ->
+    [light] Wit begint.
+   *[dark] Zwart begint.
+  }
+summary-men = Schijven zetten { $step ->
+    [sideways] één veld vooruit of opzij
+   *[diagonal] één veld schuin vooruit
+  } en slaan { $capture ->
+    [backward] vooruit en achteruit
+    [sideways] vooruit en opzij, nooit achteruit
+   *[forward] alleen vooruit
+  }.
+summary-men-no-kings = Een schijf mag nooit een dam slaan.
+summary-capture = { $choice ->
+    [free] Slaan is verplicht; je mag elke slag kiezen, niet per se de langste, maar moet hem afmaken.
+    [maximum] Slaan is verplicht en je moet het grootste aantal stukken slaan (een dam telt als één).
+   *[italian] Slaan is verplicht: sla de meeste stukken; sla dan met een dam als dat kan; sla dan de meeste dammen; sla dan het eerst een dam.
+  }
+summary-removal = { $removal ->
+    [immediate] Geslagen stukken verdwijnen meteen; een dam mag tussen slagen 90 graden draaien, maar nooit terug.
+   *[end] Geslagen stukken gaan van het bord als de slag af is en mogen niet twee keer worden overgesprongen.
+  }
+summary-kings = { $range ->
+    [flying] Dammen zijn lang: ze schuiven elke afstand over een vrije lijn en mogen op elk vrij veld achter een geslagen stuk landen.
+   *[short] Dammen zetten en slaan één veld in elke richting; ze zijn niet lang.
+  }
+summary-promotion = { $promotion ->
+    [continues] Een schijf die tijdens een slag de laatste rij bereikt, promoveert meteen en slaat als dam verder.
+    [end-only] Een schijf promoveert alleen als haar zet op de laatste rij eindigt.
+   *[ends] Een schijf die de laatste rij bereikt, promoveert en de zet eindigt daar.
+  }
+summary-draws = Remise bij de derde herhaling van een stelling, of na { $limit } halve zetten op rij zonder { $reset ->
+    [promotion] slag of promotie
+   *[man-move] slag of schijfzet
+  }.
+summary-draws-fmjd = Remise volgens de regels van de FMJD (artikel 6): bij de derde herhaling van een stelling; na elk { $kings } zetten alleen met dammen, zonder schijfzet of slag; en als een eenzame dam standhoudt tegen drie stukken (minstens één dam) voor elk { $three } zetten, of tegen twee stukken of één met een dam voor elk { $two } zetten.
+summary-one-piece-each = Met elk één stuk eindigt de partij meteen: dam wint van schijf, gelijke stukken is remise.
+summary-italian-draws = (De gids geeft deze remiseregels voor Engels dammen; wij gebruiken ze ook voor Italiaans.)
+summary-simplified-draws = (Onze vereenvoudigde remiseregels; een partij kan ook volgens de officiële regels van de FMJD gespeeld worden.)
+summary-lose = Je verliest als je geen stukken of geen zet meer hebt.

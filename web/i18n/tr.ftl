@@ -593,3 +593,51 @@ look-contrast = Yüksek karşıtlık
 look-classic = Fildişi ve abanoz
 look-red = Fildişi ve kırmızı
 look-amber = Kehribar ve ceviz
+
+## Kısaca kurallar (sunucunun ifadeleri)
+
+summary-board = { $board ->
+    [orthogonal] 8x8 tahta, 64 karenin hepsi; taşlar satır ve sütunlar boyunca oynar
+    [ten] 10x10 tahta, 50 koyu kare
+    [mirrored] h1 koyu olacak biçimde çevrilmiş 8x8 tahta (koyu köşe sağda)
+   *[eight] 8x8 tahta, 32 koyu kare
+  }; her tarafın { $men } taşı var. { $first ->
+    [light] İlk hamleyi beyaz yapar.
+   *[dark] İlk hamleyi siyah yapar.
+  }
+summary-men = Taşlar { $step ->
+    [sideways] bir kare ileri ya da yana
+   *[diagonal] bir kare çapraz ileri
+  } gider ve { $capture ->
+    [backward] ileri ve geri
+    [sideways] ileri ve yana (asla geri değil)
+   *[forward] yalnızca ileri
+  } alır.
+summary-men-no-kings = Bir taş asla dama alamaz.
+summary-capture = { $choice ->
+    [free] Almak zorunludur; en uzunu olmasa da herhangi bir almayı seçebilirsiniz, ama zincirini bitirmelisiniz.
+    [maximum] Almak zorunludur ve en çok taşı almalısınız (dama bir sayılır).
+   *[italian] Almak zorunludur: en çok taşı alın; sonra mümkünse damayla alın; sonra en çok damayı alın; sonra damaya en erken ulaşın.
+  }
+summary-removal = { $removal ->
+    [immediate] Alınan taşlar hemen kalkar; dama almalar arasında 90 derece dönebilir ama asla geri dönemez.
+   *[end] Alınan taşlar zincir bitince kaldırılır ve iki kez atlanamaz.
+  }
+summary-kings = { $range ->
+    [flying] Damalar uzun gider: boş bir hatta istediği kadar kayar ve alınan taşın ötesindeki herhangi bir boş kareye konabilir.
+   *[short] Damalar her yöne bir kare gider ve alır; uzun gitmez.
+  }
+summary-promotion = { $promotion ->
+    [continues] Alma sırasında son sıraya varan taş hemen dama olur ve dama olarak almaya devam eder.
+    [end-only] Bir taş yalnızca hamlesi son sırada biterse dama olur.
+   *[ends] Son sıraya varan taş dama olur ve hamle orada biter.
+  }
+summary-draws = Aynı konum üçüncü kez oluşunca ya da art arda { $limit } yarım hamle { $reset ->
+    [promotion] alma ya da dama çıkma
+   *[man-move] alma ya da taş sürme
+  } olmadan geçince berabere.
+summary-draws-fmjd = Beraberlik FMJD kurallarına göre (madde 6): aynı konum üçüncü kez oluşunca; her biri { $kings } hamle yalnızca damalarla, taş sürmeden ve almadan oynanınca; ve yalnız bir dama üç taşa (en az biri dama) karşı her biri { $three } hamle, ya da biri dama olan iki ya da bir taşa karşı her biri { $two } hamle dayanınca.
+summary-one-piece-each = Birer taş kalınca oyun hemen biter: dama taşı yener, eşit taşlar berabere.
+summary-italian-draws = (Rehber bu beraberlik kurallarını İngiliz daması için verir; biz İtalyan daması için de kullanıyoruz.)
+summary-simplified-draws = (Sadeleştirilmiş beraberlik kurallarımız; bir oyun FMJD'nin resmî kurallarıyla da oynanabilir.)
+summary-lose = Taşınız ya da oynayacak hamleniz kalmayınca kaybedersiniz.

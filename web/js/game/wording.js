@@ -49,3 +49,19 @@ export function errorText(e) {
   const key = e.code ? `error-${e.code}` : '';
   return key && has(key) ? t(key, e.args || {}) : plain(e.message);
 }
+
+/**
+ * A rule set's summary in the interface's language, line by line: each line's phrases by key
+ * (the server's `summary_keys`), or the server's English line where a phrase has no words.
+ * @param {import('../types.js').Variant} v
+ * @param {boolean} fmjd the summary under the FMJD's draw rules, where the rule set has them
+ * @returns {string[]}
+ */
+export function summaryLines(v, fmjd) {
+  const lines = fmjd && v.summary_fmjd ? v.summary_fmjd : v.summary;
+  const keyed = (fmjd && v.summary_fmjd_keys ? v.summary_fmjd_keys : v.summary_keys) || [];
+  return lines.map((line, i) => {
+    const phrases = keyed[i];
+    return phrases && phrases.every((p) => has(p.key)) ? phrases.map((p) => t(p.key, p.args)).join(' ') : line;
+  });
+}

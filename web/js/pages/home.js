@@ -9,7 +9,7 @@ import { $, button, input, select, fillSelect } from '../views/dom.js';
 import { levelChoices, sideChoices } from '../game/format.js';
 import { prefs, roomTokens } from '../prefs.js';
 import { t } from '../i18n.js';
-import { errorText } from '../game/wording.js';
+import { errorText, summaryLines } from '../game/wording.js';
 
 /** @typedef {import('../types.js').Variant} Variant */
 /** @typedef {import('../types.js').Settings} Settings */
@@ -57,7 +57,7 @@ export class HomePage {
     prefs.setVariant(id);
     const rules = $('home-rules');
     rules.textContent = '';
-    for (const line of v.summary.slice(0, 3)) {
+    for (const line of summaryLines(v, false).slice(0, 3)) {
       const li = document.createElement('li');
       li.textContent = line;
       rules.appendChild(li);

@@ -24,7 +24,7 @@ import { prefs } from '../prefs.js';
 import { analysisHash } from '../game/analysis-link.js';
 import * as sound from '../sound.js';
 import { t as tr } from '../i18n.js';
-import { errorText } from '../game/wording.js';
+import { errorText, summaryLines } from '../game/wording.js';
 
 /** @typedef {import('../types.js').Game} Game */
 /** @typedef {import('../types.js').Viewer} Viewer */
@@ -227,7 +227,7 @@ export class GameView {
     const sum = $('rules-summary');
     sum.textContent = '';
     // The summary of the draw rules this game is judged by.
-    for (const line of game.draw_rules === 'fmjd' && v.summary_fmjd ? v.summary_fmjd : v.summary) {
+    for (const line of summaryLines(v, game.draw_rules === 'fmjd')) {
       const li = document.createElement('li');
       li.textContent = line;
       sum.appendChild(li);

@@ -83,6 +83,11 @@ test('the families keyed by a code have words for every code', () => {
   const codes = [...game.matchAll(/Reason::\w+(?:\(\w+\))? => (?:"([a-z-]+)"\.into\(\)|format!\("([a-z-]+)-\{n\}"\))/g)].map((m) => m[1] || m[2]);
   assert.ok(codes.length >= 11, `reason codes found: ${codes}`);
   for (const c of codes) assert.ok(en.has(`outcome-win-${c}`) || en.has(`outcome-draw-${c}`), `no words for the result ${c}`);
+  // The rule sets' summaries: every phrase the server keys (crates/server/src/wire.rs).
+  const wire = readFileSync(join(root, 'crates/server/src/wire.rs'), 'utf8');
+  const phrases = [...wire.matchAll(/phrase\(\s*"(summary-[a-z-]+)"/g)].map((m) => m[1]);
+  assert.ok(phrases.length >= 13, `summary phrases found: ${phrases}`);
+  for (const k of phrases) assert.ok(en.has(k), `no words for the summary phrase ${k}`);
   // Rooms errors: every code of docs/rooms-protocol.md that a player can meet has words; the
   // others (a client's mistakes) fall back to the server's message.
   for (const c of ['not_your_turn', 'game_over', 'not_started', 'not_a_player', 'no_offer', 'not_allowed', 'unavailable', 'rate_limited', 'internal', 'stale', 'unreadable']) {

@@ -149,3 +149,30 @@ test('on a phone the switcher names each language by its code, and the header fi
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test("the rule sets' summaries: the English words by key are the server's, and every other language words every line", { timeout: 60000 }, async () => {
+  const page = await newPage(browser, null);
+  await page.goto(server.url);
+  await ready(page);
+  const lines = () =>
+    page.evaluate(async () => {
+      const { summaryLines } = await import('/js/game/wording.js');
+      const vs = await (await fetch('/api/variants')).json();
+      return vs.flatMap((v) => [
+        { keyed: summaryLines(v, false), server: v.summary },
+        ...(v.summary_fmjd ? [{ keyed: summaryLines(v, true), server: v.summary_fmjd }] : []),
+      ]);
+    });
+  const english = await lines();
+  assert.ok(english.length >= 8);
+  for (const { keyed, server: words } of english) assert.deepEqual(keyed, words);
+  for (const code of ['ru', 'tr', 'it', 'nl', 'fr']) {
+    await switchTo(page, code);
+    const shown = await lines();
+    for (const [i, { keyed, server: words }] of shown.entries()) {
+      keyed.forEach((line, j) => assert.notEqual(line, words[j], `${code}: summary ${i} line ${j} is still the server's English`));
+    }
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
