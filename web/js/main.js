@@ -17,6 +17,8 @@ import { AnalysisPage } from './pages/analysis.js';
 import { Router } from './router.js';
 import { prefs } from './prefs.js';
 import { LooksDialog } from './theme.js';
+import { t, has } from './i18n.js';
+import { errorText } from './game/wording.js';
 
 async function main() {
   new LooksDialog();
@@ -24,9 +26,11 @@ async function main() {
   try {
     variants = await api.variants();
   } catch (e) {
-    fatal(e instanceof ApiError ? e.message : String(e));
+    fatal(e instanceof ApiError ? errorText(e) : String(e));
     return;
   }
+  // The rule sets' names in the interface's language (the server's English name for a new one).
+  for (const v of variants) if (has(`variant-${v.id}`)) v.name = t(`variant-${v.id}`);
   const view = new GameView(variants);
   const play = new PlayPage(view);
   const room = new RoomPage(view);
@@ -36,12 +40,12 @@ async function main() {
   const analysis = new AnalysisPage(variants);
   const router = new Router(
     {
-      home: { page: home, view: 'view-home', nav: 'nav-play', title: 'Play draughts' },
-      play: { page: play, view: 'view-game', nav: 'nav-play', title: 'Draughts' },
-      room: { page: room, view: 'view-game', nav: null, title: 'Online room · Draughts' },
-      guide: { page: guide, view: 'view-guide', nav: 'nav-guide', title: 'Rules guides · Draughts' },
-      pdn: { page: pdn, view: 'view-pdn', nav: 'nav-pdn', title: 'Open a PDN game · Draughts' },
-      analysis: { page: analysis, view: 'view-analysis', nav: null, title: 'Analysis board · Draughts' },
+      home: { page: home, view: 'view-home', nav: 'nav-play', title: t('title-home') },
+      play: { page: play, view: 'view-game', nav: 'nav-play', title: t('app-name') },
+      room: { page: room, view: 'view-game', nav: null, title: t('title-room') },
+      guide: { page: guide, view: 'view-guide', nav: 'nav-guide', title: t('title-guide') },
+      pdn: { page: pdn, view: 'view-pdn', nav: 'nav-pdn', title: t('title-pdn') },
+      analysis: { page: analysis, view: 'view-analysis', nav: null, title: t('title-analysis') },
     },
     'home',
   );

@@ -6,31 +6,32 @@
 // To add a theme: a line in BOARDS or PIECES here, and its block of custom properties in app.css.
 
 import { prefs } from './prefs.js';
+import { t } from './i18n.js';
 
 /** @typedef {'scheme' | 'board' | 'pieces'} LookKey one of the three choices */
-/** @typedef {{ value: string, label: string }} LookOption a choice and its name in the dialog */
+/** @typedef {{ value: string, label: string }} LookOption a choice and its name in the dialog (read when the dialog is built, in the interface's language) */
 
 /** @type {LookOption[]} */
 export const SCHEMES = [
-  { value: 'system', label: 'Follow the system' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
+  { value: 'system', get label() { return t('look-system'); } },
+  { value: 'light', get label() { return t('look-light'); } },
+  { value: 'dark', get label() { return t('look-dark'); } },
 ];
 
 /** @type {LookOption[]} */
 export const BOARDS = [
-  { value: 'wood', label: 'Wood' },
-  { value: 'green', label: 'Tournament green' },
-  { value: 'slate', label: 'Slate blue' },
-  { value: 'contrast', label: 'High contrast' },
+  { value: 'wood', get label() { return t('look-wood'); } },
+  { value: 'green', get label() { return t('look-green'); } },
+  { value: 'slate', get label() { return t('look-slate'); } },
+  { value: 'contrast', get label() { return t('look-contrast'); } },
 ];
 
 /** @type {LookOption[]} */
 export const PIECES = [
-  { value: 'classic', label: 'Ivory and ebony' },
-  { value: 'red', label: 'Ivory and red' },
-  { value: 'amber', label: 'Amber and walnut' },
-  { value: 'contrast', label: 'High contrast' },
+  { value: 'classic', get label() { return t('look-classic'); } },
+  { value: 'red', get label() { return t('look-red'); } },
+  { value: 'amber', get label() { return t('look-amber'); } },
+  { value: 'contrast', get label() { return t('look-contrast'); } },
 ];
 
 /** @type {Record<LookKey, LookOption[]>} */

@@ -161,6 +161,15 @@
  * @property {string[]} summary
  * @property {string[]} draw_rules the draw rules a game may be played under (`fmjd`: international only)
  * @property {string[] | null} summary_fmjd the summary under the FMJD's draw rules
+ * @property {SummaryPhrase[][]} [summary_keys] `summary` line by line as phrases, which the page words in its language
+ * @property {SummaryPhrase[][] | null} [summary_fmjd_keys] `summary_fmjd` as phrases
+ */
+
+/**
+ * One phrase of a rule set's summary: its key in web/i18n/*.ftl (`summary-*`) and arguments.
+ * @typedef {object} SummaryPhrase
+ * @property {string} key
+ * @property {Record<string, string | number>} args
  */
 
 /**

@@ -172,7 +172,7 @@ pub async fn analysis(State(state): State<AppState>, bytes: Bytes) -> Result<Res
     }
     let game = game_of(v, req.fen.as_deref(), &req.moves, draws)?;
     if state.closing.is_closing() {
-        return Err(ApiError { status: axum::http::StatusCode::SERVICE_UNAVAILABLE, message: crate::shutdown::CLOSING_MESSAGE.into() });
+        return Err(ApiError::closing());
     }
     let (feed, response) = Feed::open(&state);
     let outcome = game.outcome();
@@ -237,7 +237,7 @@ pub async fn review(State(state): State<AppState>, bytes: Bytes) -> Result<Respo
         return Err(ApiError::bad_request(format!("ms_per_move must be {} to {} milliseconds, not {ms}", REVIEW_MS.start(), REVIEW_MS.end())));
     }
     if state.closing.is_closing() {
-        return Err(ApiError { status: axum::http::StatusCode::SERVICE_UNAVAILABLE, message: crate::shutdown::CLOSING_MESSAGE.into() });
+        return Err(ApiError::closing());
     }
     let (feed, response) = Feed::open(&state);
     state.engine.start_long(move |s| {

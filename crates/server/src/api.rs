@@ -1,5 +1,5 @@
-//! The HTTP API under `/api` (see `docs/api.md`). Every error is JSON `{"error": "..."}` with a
-//! 4xx/5xx status; no request can panic the server or lose saved data.
+//! The HTTP API under `/api` (see `docs/api.md`). Every error is JSON `{"error": "...", "code":
+//! "..."}` with a 4xx/5xx status; no request can panic the server or lose saved data.
 
 use crate::pdn_io;
 use crate::storage::{now_ms, Op, StorageError};
@@ -18,29 +18,68 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
-/// An API error: a status and a message in words.
+/// An API error: a status, a stable code (docs/api.md, "Errors": the web page words the error
+/// by it), the code's arguments, and a message in English words for API clients.
 #[derive(Debug)]
 pub struct ApiError {
     pub status: StatusCode,
+    pub code: &'static str,
     pub message: String,
+    pub args: serde_json::Map<String, serde_json::Value>,
 }
 
 impl ApiError {
+    /// An error with its code (and no arguments).
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError { status, code, message: message.into(), args: Default::default() }
+    }
+    /// Adds an argument of the code.
+    pub fn arg(mut self, name: &str, value: impl Into<serde_json::Value>) -> ApiError {
+        self.args.insert(name.to_string(), value.into());
+        self
+    }
     pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::BAD_REQUEST, message: message.into() }
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
     }
     fn not_found(message: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::NOT_FOUND, message: message.into() }
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", message)
     }
     fn conflict(message: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::CONFLICT, message: message.into() }
+        ApiError::new(StatusCode::CONFLICT, "conflict", message)
     }
     fn internal(message: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, message: message.into() }
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
     }
-    fn unavailable(message: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::SERVICE_UNAVAILABLE, message: message.into() }
+    /// The server is shutting down (code `unavailable`, as the rooms say it).
+    pub fn closing() -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", crate::shutdown::CLOSING_MESSAGE)
     }
+}
+
+/// The code of an error that has no more precise one, by its HTTP status (docs/api.md, "Errors").
+pub fn status_code_name(status: StatusCode) -> &'static str {
+    match status.as_u16() {
+        400 => "bad_request",
+        403 => "forbidden",
+        404 => "not_found",
+        405 => "method_not_allowed",
+        409 => "conflict",
+        413 => "too_large",
+        415 => "unsupported_media_type",
+        429 => "rate_limited",
+        503 => "service_unavailable",
+        s if s >= 500 => "internal",
+        _ => "error",
+    }
+}
+
+/// Every error's JSON body: `{"error": words, "code": code}`, and `"args"` when the code has any.
+pub fn error_body(code: &str, message: &str, args: &serde_json::Map<String, serde_json::Value>) -> serde_json::Value {
+    let mut body = serde_json::json!({ "error": message, "code": code });
+    if !args.is_empty() {
+        body["args"] = serde_json::Value::Object(args.clone());
+    }
+    body
 }
 
 impl IntoResponse for ApiError {
@@ -48,7 +87,7 @@ impl IntoResponse for ApiError {
         if self.status.is_server_error() {
             tracing::error!(status = %self.status, "{}", self.message);
         }
-        (self.status, Json(serde_json::json!({ "error": self.message }))).into_response()
+        (self.status, Json(error_body(self.code, &self.message, &self.args))).into_response()
     }
 }
 
@@ -56,9 +95,9 @@ impl From<TableError> for ApiError {
     fn from(e: TableError) -> ApiError {
         match e {
             TableError::Invalid(m) => ApiError::bad_request(m),
-            TableError::Conflict(m) => ApiError::conflict(m),
+            TableError::Conflict { code, message, args } => ApiError { args, ..ApiError::new(StatusCode::CONFLICT, code, message) },
             // One saved game that cannot be read: named, and the others carry on (409).
-            TableError::Store(e @ StorageError::Broken { .. }) => ApiError::conflict(format!("{e}; start a new game to replace it")),
+            TableError::Store(e @ StorageError::Broken { .. }) => ApiError::new(StatusCode::CONFLICT, "unreadable", format!("{e}; start a new game to replace it")),
             TableError::Store(e) => ApiError::internal(e.to_string()),
         }
     }
@@ -141,7 +180,7 @@ async fn with_table<R>(state: &AppState, v: Variant, f: impl FnOnce(&mut Vec<Op>
     let result = f(&mut ops, &mut next)?;
     if !ops.is_empty() {
         if state.closing.is_closing() {
-            return Err(ApiError::unavailable(crate::shutdown::CLOSING_MESSAGE));
+            return Err(ApiError::closing());
         }
         state.storage.write(ops).await.map_err(TableError::Store)?;
         *table = next;
@@ -220,7 +259,7 @@ async fn computer_move(State(state): State<AppState>, Path(id): Path<String>, by
     let (game, level) = with_table(&state, v, |_, t| {
         t.check_ply(req.ply)?;
         if !t.computer_to_move() {
-            return Err(TableError::Conflict("it is not the computer's turn".into()));
+            return Err(TableError::conflict("not_computer_turn", "it is not the computer's turn"));
         }
         Ok((t.game().clone(), t.settings().level))
     })
@@ -232,7 +271,7 @@ async fn computer_move(State(state): State<AppState>, Path(id): Path<String>, by
     with_table(&state, v, |ops, t| {
         t.check_ply(Some(ply))?;
         if !t.computer_to_move() {
-            return Err(TableError::Conflict("the game changed while the computer was thinking".into()));
+            return Err(TableError::conflict("stale", "the game changed while the computer was thinking"));
         }
         t.play_move(ops, mv)?;
         Ok(state_json(t))
@@ -253,7 +292,7 @@ async fn hint(State(state): State<AppState>, Path(id): Path<String>, bytes: Byte
     let game = with_table(&state, v, |_, t| {
         t.check_ply(req.ply)?;
         if let Some(o) = t.game().outcome() {
-            return Err(TableError::Conflict(format!("the game is over: {o}")));
+            return Err(TableError::conflict("game_over", format!("the game is over: {o}")));
         }
         Ok(t.game().clone())
     })
@@ -313,7 +352,7 @@ async fn new_game(State(state): State<AppState>, Path(id): Path<String>, bytes: 
         check_draw_rules(v, s.draw_rules)?;
     }
     if state.closing.is_closing() {
-        return Err(ApiError::unavailable(crate::shutdown::CLOSING_MESSAGE));
+        return Err(ApiError::closing());
     }
     let mut tables = state.tables.lock().await;
     // A saved game that cannot be restored is replaced too: that is the player's choice.

@@ -55,8 +55,8 @@ fn accepts_gzip(headers: &HeaderMap) -> bool {
     })
 }
 
-/// `index.html` with a `<link rel="modulepreload">` for every module under `js/` it does not
-/// list itself, before its module script: the browser then fetches the whole module graph at
+/// `index.html` with a `<link rel="modulepreload">` for every module under `js/` and `vendor/`
+/// (the libraries the modules import) it does not list itself, before its module script: the browser then fetches the whole module graph at
 /// once instead of level by level as imports are found (on loopback the first board came
 /// about a fifth sooner). Every module is imported by `main.js` from the start, so nothing is
 /// fetched that the page does not use. Made once; with its own content hash.
@@ -64,7 +64,7 @@ fn index_html() -> &'static (Vec<u8>, String) {
     use sha2::Digest;
     static PAGE: std::sync::LazyLock<(Vec<u8>, String)> = std::sync::LazyLock::new(|| {
         let raw = Assets::get("index.html").map(|f| String::from_utf8_lossy(&f.data).into_owned()).unwrap_or_default();
-        let mut modules: Vec<String> = Assets::iter().filter(|p| p.starts_with("js/") && p.ends_with(".js") && !p.ends_with("theme-boot.js")).map(|p| p.to_string()).collect();
+        let mut modules: Vec<String> = Assets::iter().filter(|p| (p.starts_with("js/") || p.starts_with("vendor/")) && p.ends_with(".js") && !p.ends_with("theme-boot.js")).map(|p| p.to_string()).collect();
         modules.sort();
         let links: String = modules
             .iter()
@@ -85,7 +85,9 @@ fn file(path: &str, headers: &HeaderMap) -> Response {
     let Some(f) = Assets::get(path) else {
         return (StatusCode::NOT_FOUND, "not found").into_response();
     };
-    let mime = f.metadata.mimetype().to_string();
+    // The interface's messages (`i18n/*.ftl`, Fluent syntax) are UTF-8 text, which the
+    // extension table does not know.
+    let mime = if path.ends_with(".ftl") { "text/plain; charset=utf-8".to_string() } else { f.metadata.mimetype().to_string() };
     let (data, hash): (std::borrow::Cow<'static, [u8]>, String) = if path == "index.html" {
         let (page, hash) = index_html();
         (std::borrow::Cow::Borrowed(page.as_slice()), hash.clone())

@@ -40,14 +40,11 @@ pub enum EngineError {
 
 impl From<EngineError> for crate::api::ApiError {
     fn from(e: EngineError) -> crate::api::ApiError {
-        let status = match e {
-            EngineError::Busy => axum::http::StatusCode::SERVICE_UNAVAILABLE,
-            EngineError::Failed(_) => axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+        let (status, code) = match e {
+            EngineError::Busy => (axum::http::StatusCode::SERVICE_UNAVAILABLE, "busy"),
+            EngineError::Failed(_) => (axum::http::StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         };
-        crate::api::ApiError {
-            status,
-            message: e.to_string(),
-        }
+        crate::api::ApiError::new(status, code, e.to_string())
     }
 }
 

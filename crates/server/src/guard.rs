@@ -121,7 +121,7 @@ fn strip_port(host: &str) -> &str {
 pub async fn check(State(guard): State<Arc<Guard>>, req: Request, next: Next) -> Response {
     if let Some((status, message)) = guard.refusal(req.method(), req.headers()) {
         tracing::info!(method = %req.method(), path = %crate::rooms::loggable_path(req.uri().path()), status = status.as_u16(), "refused: {message}");
-        return (status, Json(serde_json::json!({ "error": message }))).into_response();
+        return (status, Json(crate::api::error_body(crate::api::status_code_name(status), &message, &Default::default()))).into_response();
     }
     next.run(req).await
 }

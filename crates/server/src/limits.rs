@@ -567,7 +567,7 @@ pub async fn refuse_over_limit(req: Request, next: Next) -> Response {
 fn busy(why: &str) -> Response {
     let mut res = (
         StatusCode::SERVICE_UNAVAILABLE,
-        Json(serde_json::json!({ "error": why })),
+        Json(crate::api::error_body("too_many_connections", why, &Default::default())),
     )
         .into_response();
     res.headers_mut()
@@ -649,7 +649,7 @@ pub async fn json_errors(req: Request, next: Next) -> Response {
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),
     );
-    let body = serde_json::json!({ "error": message }).to_string();
+    let body = crate::api::error_body(crate::api::status_code_name(parts.status), &message, &Default::default()).to_string();
     Response::from_parts(parts, axum::body::Body::from(body))
 }
 

@@ -126,12 +126,21 @@ pub enum TableError {
     /// Bad input from the client: unreadable move, illegal move, bad position (HTTP 400).
     #[error("{0}")]
     Invalid(String),
-    /// The action does not fit the state: game over, not your turn, stale ply (HTTP 409).
-    #[error("{0}")]
-    Conflict(String),
+    /// The action does not fit the state (HTTP 409), with its stable code (docs/api.md,
+    /// "Errors"): `game_over`, `not_your_turn`, `stale` (the client's ply is not the game's;
+    /// `args` `at` and `asked`), `nothing_to_undo`, `conflict`.
+    #[error("{message}")]
+    Conflict { code: &'static str, message: String, args: serde_json::Map<String, serde_json::Value> },
     /// The database failed, or the saved game cannot be read (HTTP 500 or 409).
     #[error(transparent)]
     Store(#[from] StorageError),
+}
+
+impl TableError {
+    /// A conflict with its code and no arguments.
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> TableError {
+        TableError::Conflict { code, message: message.into(), args: Default::default() }
+    }
 }
 
 /// One table.
@@ -252,10 +261,11 @@ impl Table {
     /// Checks an expected ply (the client's view) against the game: a stale view is a conflict.
     pub fn check_ply(&self, expected: Option<usize>) -> Result<(), TableError> {
         match expected {
-            Some(p) if p != self.game().ply() => Err(TableError::Conflict(format!(
-                "the game has moved on: it is at ply {}, not {p}; reload it",
-                self.game().ply()
-            ))),
+            Some(p) if p != self.game().ply() => Err(TableError::Conflict {
+                code: "stale",
+                message: format!("the game has moved on: it is at ply {}, not {p}; reload it", self.game().ply()),
+                args: [("at".to_string(), self.game().ply().into()), ("asked".to_string(), p.into())].into_iter().collect(),
+            }),
             _ => Ok(()),
         }
     }
@@ -265,10 +275,10 @@ impl Table {
     pub fn play(&mut self, ops: &mut Vec<Op>, input: &MoveInput, by_computer: bool) -> Result<Move, TableError> {
         self.check_ply(input.ply)?;
         if let Some(o) = self.game().outcome() {
-            return Err(TableError::Conflict(format!("the game is over: {o}")));
+            return Err(TableError::conflict("game_over", format!("the game is over: {o}")));
         }
         if !by_computer && self.computer_to_move() {
-            return Err(TableError::Conflict("it is the computer's turn".into()));
+            return Err(TableError::conflict("not_your_turn", "it is the computer's turn"));
         }
         let v = self.seated.variant();
         let mv = input.resolve(self.game().position()).map_err(|e| TableError::Invalid(e.to_string()))?;
@@ -280,7 +290,7 @@ impl Table {
     /// Plays a move already known to be legal (the engine's), checking once more.
     pub fn play_move(&mut self, ops: &mut Vec<Op>, mv: Move) -> Result<(), TableError> {
         if self.game().outcome().is_some() {
-            return Err(TableError::Conflict("the game is over".into()));
+            return Err(TableError::conflict("game_over", "the game is over"));
         }
         self.commit(ops, mv)
     }
@@ -306,7 +316,7 @@ impl Table {
         }
         let game = self.game();
         if game.ply() == 0 {
-            return Err(TableError::Conflict("no move to undo".into()));
+            return Err(TableError::conflict("nothing_to_undo", "no move to undo"));
         }
         let asker = match self.settings.mode {
             Mode::TwoPlayer => game.positions()[game.ply() - 1].side_to_move(),
@@ -315,7 +325,7 @@ impl Table {
         let plies = self.seated.takeback_plies(asker).unwrap_or(game.ply());
         // Someone is at the table (a running clock, or a finished game being taken back).
         let watched = self.seated.clock().running() || game.outcome().is_some();
-        self.seated.take_back(plies, now_ms(), watched).map_err(|e| TableError::Conflict(e.to_string()))?;
+        self.seated.take_back(plies, now_ms(), watched).map_err(|e| TableError::conflict("conflict", e.to_string()))?;
         ops.push(Op::Truncate { key: Table::key(self.seated.variant()), ply: self.game().ply() });
         ops.push(self.save_op());
         Ok(plies)
@@ -324,13 +334,13 @@ impl Table {
     /// Resignation: the side to move with two players, the person against the computer.
     pub fn resign(&mut self, ops: &mut Vec<Op>) -> Result<(), TableError> {
         if let Some(o) = self.game().outcome() {
-            return Err(TableError::Conflict(format!("the game is over: {o}")));
+            return Err(TableError::conflict("game_over", format!("the game is over: {o}")));
         }
         let loser = match self.settings.mode {
             Mode::Computer => self.settings.human_side.into(),
             Mode::TwoPlayer => self.seated.to_move(),
         };
-        self.seated.finish(draughts_rules::Outcome::Win(!loser, Reason::Resignation), now_ms()).map_err(|e| TableError::Conflict(e.to_string()))?;
+        self.seated.finish(draughts_rules::Outcome::Win(!loser, Reason::Resignation), now_ms()).map_err(|e| TableError::conflict("conflict", e.to_string()))?;
         ops.push(self.save_op());
         Ok(())
     }
@@ -343,7 +353,7 @@ impl Table {
         if let Some(d) = draw_rules {
             check_draw_rules(self.seated.variant(), d)?;
             if d != self.game().draw_rules() {
-                return Err(TableError::Conflict(format!(
+                return Err(TableError::conflict("conflict", format!(
                     "this game is played under the {} draw rules, taken when it began; the draw rules change with a new game (POST /api/games/{}/new with settings.draw_rules \"{}\")",
                     self.game().draw_rules().code(),
                     self.seated.variant().id(),

@@ -297,6 +297,10 @@ pub struct VariantJson {
     /// The summary of a game played under the FMJD's draw rules (its draws line differs);
     /// `null` for the rule sets without them.
     pub summary_fmjd: Option<Vec<String>>,
+    /// `summary` line by line as phrases (`{"key", "args"}`), which the page words in its language.
+    pub summary_keys: Vec<Vec<Phrase>>,
+    /// `summary_fmjd` as phrases; `null` with it.
+    pub summary_fmjd_keys: Option<Vec<Vec<Phrase>>>,
 }
 
 impl VariantJson {
@@ -337,88 +341,118 @@ impl VariantJson {
             summary: summary(v, DrawRules::Simplified),
             draw_rules: [DrawRules::Simplified, DrawRules::Fmjd].into_iter().filter(|d| d.available(r)).map(DrawRules::code).collect(),
             summary_fmjd: DrawRules::Fmjd.available(r).then(|| summary(v, DrawRules::Fmjd)),
+            summary_keys: summary_phrases(v, DrawRules::Simplified),
+            summary_fmjd_keys: DrawRules::Fmjd.available(r).then(|| summary_phrases(v, DrawRules::Fmjd)),
         }
     }
 }
 
+/// One phrase of a summary line: its English words, and its key and arguments by which the
+/// web page says it in its language (web/i18n/*.ftl, `summary-*`).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Phrase {
+    pub key: &'static str,
+    pub args: serde_json::Map<String, serde_json::Value>,
+    #[serde(skip)]
+    pub text: String,
+}
+
+fn phrase(key: &'static str, args: &[(&str, serde_json::Value)], text: impl Into<String>) -> Phrase {
+    Phrase { key, args: args.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(), text: text.into() }
+}
+
 /// The rules of a variant in a few sentences, built from its settings (RULES.md section 2),
 /// for a game judged by the draw rules `draws` (the simplified ones for a rule set without
-/// the FMJD's).
+/// the FMJD's): the English lines.
 pub fn summary(v: Variant, draws: DrawRules) -> Vec<String> {
+    summary_phrases(v, draws).iter().map(|line| line.iter().map(|p| p.text.as_str()).collect::<Vec<_>>().join(" ")).collect()
+}
+
+/// The same summary as phrases, a line each: what [`summary`] joins into words, and what the
+/// page words by key.
+pub fn summary_phrases(v: Variant, draws: DrawRules) -> Vec<Vec<Phrase>> {
+    use serde_json::json;
     let r = v.rules();
     let g = v.geometry();
     let mut out = Vec::new();
-    let board = match (g.kind, g.size, g.mirrored) {
-        (BoardKind::Orthogonal, _, _) => "8x8 board, all 64 squares; pieces move along rows and columns".to_string(),
-        (_, 10, _) => "10x10 board, the 50 dark squares".to_string(),
-        (_, _, true) => "8x8 board turned so that h1 is dark (dark corner on the right)".to_string(),
-        _ => "8x8 board, the 32 dark squares".to_string(),
+    let (kind, board) = match (g.kind, g.size, g.mirrored) {
+        (BoardKind::Orthogonal, _, _) => ("orthogonal", "8x8 board, all 64 squares; pieces move along rows and columns"),
+        (_, 10, _) => ("ten", "10x10 board, the 50 dark squares"),
+        (_, _, true) => ("mirrored", "8x8 board turned so that h1 is dark (dark corner on the right)"),
+        _ => ("eight", "8x8 board, the 32 dark squares"),
     };
     let men_each = Position::start(v).pieces(draughts_rules::Color::Light).count_ones();
-    out.push(format!("{board}; {men_each} men each. {} moves first.", r.first_mover));
-    let step = if r.men_step_sideways { "one square forward or sideways" } else { "one square diagonally forward" };
-    let cap = match (r.men_capture_backward, r.men_capture_sideways) {
-        (true, _) => "forwards and backwards",
-        (false, true) => "forwards and sideways, never backwards",
-        (false, false) => "forwards only",
+    let first: Side = r.first_mover.into();
+    out.push(vec![phrase(
+        "summary-board",
+        &[("board", json!(kind)), ("men", json!(men_each)), ("first", json!(first))],
+        format!("{board}; {men_each} men each. {} moves first.", r.first_mover),
+    )]);
+    let (step_key, step) = if r.men_step_sideways { ("sideways", "one square forward or sideways") } else { ("diagonal", "one square diagonally forward") };
+    let (cap_key, cap) = match (r.men_capture_backward, r.men_capture_sideways) {
+        (true, _) => ("backward", "forwards and backwards"),
+        (false, true) => ("sideways", "forwards and sideways, never backwards"),
+        (false, false) => ("forward", "forwards only"),
     };
-    let mut men = format!("Men step {step} and capture {cap}.");
+    let mut men = vec![phrase("summary-men", &[("step", json!(step_key)), ("capture", json!(cap_key))], format!("Men step {step} and capture {cap}."))];
     if !r.men_capture_kings {
-        men.push_str(" A man may never capture a king.");
+        men.push(phrase("summary-men-no-kings", &[], "A man may never capture a king."));
     }
     out.push(men);
-    out.push(
-        match r.capture_choice {
-            CaptureChoice::Free => "Capture is compulsory; you may choose any capture, not necessarily the longest, but must finish its chain.",
-            CaptureChoice::Maximum => "Capture is compulsory and you must take the largest number of pieces (kings count as one).",
-            CaptureChoice::Italian => "Capture is compulsory: take the most pieces; then capture with a king if possible; then take the most kings; then meet a king earliest.",
-        }
-        .to_string(),
-    );
-    out.push(
-        match r.removal {
-            Removal::AtEnd => "Taken pieces are removed when the chain ends and cannot be jumped twice.",
-            Removal::Immediate => "Taken pieces vanish at once; a king may turn 90 degrees between captures but never reverse.",
-        }
-        .to_string(),
-    );
-    let kings = match r.king_range {
-        KingRange::Short => "Kings move and capture one square in any direction; they do not fly.",
-        KingRange::Flying => "Kings fly: they slide any distance on a clear line and may land on any free square beyond a captured piece.",
+    let (choice, words) = match r.capture_choice {
+        CaptureChoice::Free => ("free", "Capture is compulsory; you may choose any capture, not necessarily the longest, but must finish its chain."),
+        CaptureChoice::Maximum => ("maximum", "Capture is compulsory and you must take the largest number of pieces (kings count as one)."),
+        CaptureChoice::Italian => ("italian", "Capture is compulsory: take the most pieces; then capture with a king if possible; then take the most kings; then meet a king earliest."),
     };
-    let promo = match r.chain_promotion {
-        ChainPromotion::EndsMove => "A man reaching the far row is crowned and the move ends there.",
-        ChainPromotion::ContinuesAsKing => "A man reaching the far row in a capture is crowned at once and goes on capturing as a king.",
-        ChainPromotion::OnlyAtEnd => "A man is crowned only if its move ends on the far row.",
+    out.push(vec![phrase("summary-capture", &[("choice", json!(choice))], words)]);
+    let (removal, words) = match r.removal {
+        Removal::AtEnd => ("end", "Taken pieces are removed when the chain ends and cannot be jumped twice."),
+        Removal::Immediate => ("immediate", "Taken pieces vanish at once; a king may turn 90 degrees between captures but never reverse."),
     };
-    out.push(format!("{kings} {promo}"));
-    let reset = match r.quiet_reset {
-        QuietReset::CaptureOrManMove => "a capture or a man move",
-        QuietReset::CaptureOrPromotion => "a capture or a promotion",
+    out.push(vec![phrase("summary-removal", &[("removal", json!(removal))], words)]);
+    let (range, kings) = match r.king_range {
+        KingRange::Short => ("short", "Kings move and capture one square in any direction; they do not fly."),
+        KingRange::Flying => ("flying", "Kings fly: they slide any distance on a clear line and may land on any free square beyond a captured piece."),
+    };
+    let (promotion, promo) = match r.chain_promotion {
+        ChainPromotion::EndsMove => ("ends", "A man reaching the far row is crowned and the move ends there."),
+        ChainPromotion::ContinuesAsKing => ("continues", "A man reaching the far row in a capture is crowned at once and goes on capturing as a king."),
+        ChainPromotion::OnlyAtEnd => ("end-only", "A man is crowned only if its move ends on the far row."),
+    };
+    out.push(vec![phrase("summary-kings", &[("range", json!(range))], kings), phrase("summary-promotion", &[("promotion", json!(promotion))], promo)]);
+    let (reset_key, reset) = match r.quiet_reset {
+        QuietReset::CaptureOrManMove => ("man-move", "a capture or a man move"),
+        QuietReset::CaptureOrPromotion => ("promotion", "a capture or a promotion"),
     };
     let draws = match (draws, r.official_draws) {
-        (DrawRules::Fmjd, Some(o)) => format!(
-            "Draws: the FMJD's rules (article 6): on the third occurrence of a position; after {} moves each made only by kings, without a man move or a capture; and when a lone king holds out against three pieces (at least one a king) for {} moves each, or against two pieces or one with a king for {} moves each.",
-            o.king_moves / 2,
-            o.three_against_king / 2,
-            o.two_against_king / 2
-        ),
+        (DrawRules::Fmjd, Some(o)) => {
+            let (k, three, two) = (o.king_moves / 2, o.three_against_king / 2, o.two_against_king / 2);
+            vec![phrase(
+                "summary-draws-fmjd",
+                &[("kings", json!(k)), ("three", json!(three)), ("two", json!(two))],
+                format!("Draws: the FMJD's rules (article 6): on the third occurrence of a position; after {k} moves each made only by kings, without a man move or a capture; and when a lone king holds out against three pieces (at least one a king) for {three} moves each, or against two pieces or one with a king for {two} moves each."),
+            )]
+        }
         _ => {
-            let mut line = format!("Draw on the third occurrence of a position, or after {} half-moves in a row without {reset}.", r.quiet_limit);
+            let mut line = vec![phrase(
+                "summary-draws",
+                &[("limit", json!(r.quiet_limit)), ("reset", json!(reset_key))],
+                format!("Draw on the third occurrence of a position, or after {} half-moves in a row without {reset}.", r.quiet_limit),
+            )];
             if r.one_piece_each {
-                line.push_str(" With one piece each the game ends at once: king beats man, equal pieces draw.");
+                line.push(phrase("summary-one-piece-each", &[], "With one piece each the game ends at once: king beats man, equal pieces draw."));
             }
             if v == Variant::Italian {
-                line.push_str(" (The guide gives these draw rules for English; we use them for Italian too.)");
+                line.push(phrase("summary-italian-draws", &[], "(The guide gives these draw rules for English; we use them for Italian too.)"));
             }
             if r.official_draws.is_some() {
-                line.push_str(" (Our simplified draw rules; a game may be played under the FMJD's official ones instead.)");
+                line.push(phrase("summary-simplified-draws", &[], "(Our simplified draw rules; a game may be played under the FMJD's official ones instead.)"));
             }
             line
         }
     };
     out.push(draws);
-    out.push("You lose when you have no pieces or no legal move.".to_string());
+    out.push(vec![phrase("summary-lose", &[], "You lose when you have no pieces or no legal move.")]);
     out
 }
 

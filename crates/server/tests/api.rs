@@ -72,7 +72,36 @@ impl Server {
         let v: Value = serde_json::from_str(&out).unwrap();
         let msg = v["error"].as_str().expect("an error message");
         assert!(msg.contains(needle), "{method} {uri}: {msg:?} should mention {needle:?}");
+        assert!(v["code"].as_str().is_some_and(|c| !c.is_empty()), "{method} {uri}: every error has a code: {out}");
     }
+
+    /// An error's body, checked for its status and code.
+    async fn coded(&self, method: &str, uri: &str, body: Option<&str>, status: StatusCode, code: &str) -> Value {
+        let (s, _, out) = self.raw(method, uri, body).await;
+        assert_eq!(s, status, "{method} {uri} {body:?}: {out}");
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["code"], code, "{method} {uri}: {out}");
+        assert!(v["error"].as_str().is_some_and(|m| !m.is_empty()), "the English words stay for API clients: {out}");
+        v
+    }
+}
+
+/// Errors carry a stable code (docs/api.md, "Errors") that the page words, with the code's
+/// arguments, beside the English message.
+#[tokio::test]
+async fn errors_have_stable_codes() {
+    let s = server();
+    s.ok("POST", "/api/games/english/new", Some(two_player())).await;
+    let m = "/api/games/english/move";
+    let stale = s.coded("POST", m, Some(r#"{"text": "11-15", "ply": 3}"#), StatusCode::CONFLICT, "stale").await;
+    assert_eq!(stale["args"], json!({"at": 0, "asked": 3}));
+    let bad = s.coded("POST", m, Some(r#"{"text": "11-17"}"#), StatusCode::BAD_REQUEST, "bad_request").await;
+    assert!(bad.get("args").is_none(), "no args when the code has none: {bad}");
+    s.coded("GET", "/api/games/chess", None, StatusCode::NOT_FOUND, "not_found").await;
+    s.coded("GET", "/api/nothing", None, StatusCode::NOT_FOUND, "not_found").await;
+    s.coded("GET", "/api/games/english/move", None, StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed").await;
+    s.ok("POST", "/api/games/english/resign", None).await;
+    s.coded("POST", m, Some(r#"{"text": "11-15"}"#), StatusCode::CONFLICT, "game_over").await;
 }
 
 fn two_player() -> Value {
@@ -391,7 +420,7 @@ async fn pages_are_served_from_the_binary() {
     // Every module is preloaded once, before the module script; the classic script is not.
     let modules = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/js/pages")).unwrap().count();
     assert!(modules >= 5);
-    for m in ["js/pages/analysis.js", "js/views/board.js", "js/transport/ndjson.js", "js/game/move-tree.js"] {
+    for m in ["js/pages/analysis.js", "js/views/board.js", "js/transport/ndjson.js", "js/game/move-tree.js", "js/i18n.js", "vendor/fluent-bundle/bundle.js"] {
         assert_eq!(body.matches(&format!("<link rel=\"modulepreload\" href=\"{m}\">")).count(), 1, "{m}: {body}");
     }
     assert!(!body.contains("modulepreload\" href=\"js/theme-boot.js"));

@@ -3,6 +3,8 @@
 // square gives the new pieces; the pieces and the side to move are written as a FEN for the
 // server to check (`POST /api/position` with `by_hand`, RULES.md section 6).
 
+import { t } from '../i18n.js';
+
 /** @typedef {import('../types.js').Piece} Piece */
 /** @typedef {import('../types.js').Side} Side */
 
@@ -10,11 +12,12 @@
 
 /** @type {{ tool: EditorTool, label: string }[]} the palette, in order */
 export const TOOLS = [
-  { tool: 'light-man', label: 'Light man' },
-  { tool: 'light-king', label: 'Light king' },
-  { tool: 'dark-man', label: 'Dark man' },
-  { tool: 'dark-king', label: 'Dark king' },
-  { tool: 'eraser', label: 'Eraser' },
+  // The labels are read when the palette is drawn, in the interface's language.
+  { tool: 'light-man', get label() { return t('tool-light-man'); } },
+  { tool: 'light-king', get label() { return t('tool-light-king'); } },
+  { tool: 'dark-man', get label() { return t('tool-dark-man'); } },
+  { tool: 'dark-king', get label() { return t('tool-dark-king'); } },
+  { tool: 'eraser', get label() { return t('tool-eraser'); } },
 ];
 
 /**

@@ -1,13 +1,15 @@
 // @ts-check
 // Words and numbers for a game, shared by every view: side names and elapsed times.
 
+import { t } from '../i18n.js';
+
 /** @typedef {import('../types.js').Side} Side */
 
 /**
- * "Light" or "Dark".
+ * "Light" or "Dark", in the interface's language.
  * @param {Side} s
  */
-export const sideName = (s) => (s === 'light' ? 'Light' : 'Dark');
+export const sideName = (s) => t('side-name', { side: s });
 
 /**
  * The other side.
@@ -33,7 +35,7 @@ export function fmtTime(ms) {
  * @returns {{ value: string, text: string }[]}
  */
 export function levelChoices() {
-  return [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({ value: String(n), text: n === 1 ? '1 (beginner)' : n === 8 ? '8 (full strength)' : String(n) }));
+  return [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({ value: String(n), text: t('level-choice', { level: n }) }));
 }
 
 /**
@@ -42,8 +44,8 @@ export function levelChoices() {
  * @returns {{ value: string, text: string }[]}
  */
 export function sideChoices(random = false) {
-  const sides = [{ value: 'light', text: 'Light' }, { value: 'dark', text: 'Dark' }];
-  return random ? [{ value: 'random', text: 'Random side' }, ...sides] : sides;
+  const sides = [{ value: 'light', text: sideName('light') }, { value: 'dark', text: sideName('dark') }];
+  return random ? [{ value: 'random', text: t('side-random') }, ...sides] : sides;
 }
 
 /**

@@ -3,19 +3,14 @@
 // chance) becomes a symbol as in annotated games (?! an inaccuracy, ? a mistake, ?? a blunder)
 // and words; the better move is said in words.
 
+import { t } from '../i18n.js';
+
 /** @typedef {import('../types.js').MoveClass} MoveClass */
 /** @typedef {import('../types.js').ReviewPly} ReviewPly */
 /** @typedef {import('../types.js').Side} Side */
 
-/** @type {Record<MoveClass, { symbol: string, words: string }>} */
-const MARKS = {
-  best: { symbol: '', words: 'a best move' },
-  good: { symbol: '', words: 'a good move' },
-  forced: { symbol: '', words: 'the only move' },
-  inaccuracy: { symbol: '?!', words: 'an inaccuracy' },
-  mistake: { symbol: '?', words: 'a mistake' },
-  blunder: { symbol: '??', words: 'a blunder' },
-};
+/** @type {Record<MoveClass, string>} */
+const SYMBOLS = { best: '', good: '', forced: '', inaccuracy: '?!', mistake: '?', blunder: '??' };
 
 /**
  * The symbol of a class ('' for a move that needs no mark) and its words.
@@ -23,7 +18,8 @@ const MARKS = {
  * @returns {{ symbol: string, words: string }}
  */
 export function markOf(cls) {
-  return MARKS[cls] || MARKS.good;
+  const c = cls in SYMBOLS ? cls : 'good';
+  return { symbol: SYMBOLS[c], words: t('mark-words', { cls: c }) };
 }
 
 /**
@@ -44,8 +40,7 @@ export function isMarked(cls) {
  */
 export function markWords(ply, write = (t) => t) {
   if (!isMarked(ply.class)) return '';
-  const who = ply.side === 'light' ? 'Light' : 'Dark';
-  return `${who}'s ${write(ply.played.text)} was ${markOf(ply.class).words}; better was ${write(ply.best.text)}.`;
+  return t('mark-said', { side: ply.side, move: write(ply.played.text), mark: markOf(ply.class).words, best: write(ply.best.text) });
 }
 
 /**

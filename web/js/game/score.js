@@ -4,6 +4,8 @@
 // Light's point of view, written (`+1.25`, "Light wins in 4 moves"), and made a winning chance
 // and the share of the evaluation bar that is Light's.
 
+import { t } from '../i18n.js';
+
 /** @typedef {import('../types.js').Score} Score */
 /** @typedef {import('../types.js').Side} Side */
 
@@ -46,18 +48,17 @@ export function winnerMoves(plies) {
  */
 export function scoreWords(score) {
   if ('win' in score || 'loss' in score) {
-    const winner = 'win' in score ? 'Light' : 'Dark';
+    const side = 'win' in score ? 'light' : 'dark';
     const moves = winnerMoves('win' in score ? score.win : score.loss);
-    if (moves === 0) return `${winner} has won`;
-    return `${winner} wins in ${moves} ${moves === 1 ? 'move' : 'moves'}`;
+    return moves === 0 ? t('score-has-won', { side }) : t('score-wins-in', { side, moves });
   }
   const cp = score.cp;
-  const side = cp > 0 ? 'Light' : 'Dark';
+  const side = cp > 0 ? 'light' : 'dark';
   const men = Math.abs(cp) / 100;
-  if (men < 0.2) return 'Even';
-  if (men < 0.6) return `${side} is slightly better`;
-  if (men < 1.5) return `${side} is ahead by about a man`;
-  return `${side} is ahead by about ${Math.round(men)} men`;
+  if (men < 0.2) return t('score-even');
+  if (men < 0.6) return t('score-slightly-better', { side });
+  if (men < 1.5) return t('score-ahead-man', { side });
+  return t('score-ahead-men', { side, men: Math.round(men) });
 }
 
 /**

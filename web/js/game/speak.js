@@ -2,12 +2,11 @@
 // What the live region says (accessibility): each move in words, ours and theirs ("Computer
 // played 22-18", "Light takes two: 28x19x10"), and the result. Pure: no DOM.
 
-import { plain } from './wording.js';
+import { outcomeText } from './wording.js';
+import { t } from '../i18n.js';
 
 /** @typedef {import('../types.js').MoveEntry} MoveEntry */
 /** @typedef {import('../types.js').Outcome} Outcome */
-
-const COUNTS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 
 /**
  * A move in words.
@@ -16,12 +15,9 @@ const COUNTS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'ei
  * @param {(text: string) => string} [write] how the move is written (the coordinates setting)
  */
 export function moveWords(m, who, write = (t) => t) {
-  const text = write(m.move.text);
-  const you = who === 'You';
-  const n = m.move.captured.length;
-  const crowned = m.move.promotes ? `; ${you ? 'your' : 'the'} man is crowned` : '';
-  if (!n) return `${who} played ${text}${crowned}`;
-  return `${who} ${you ? 'take' : 'takes'} ${COUNTS[n] || String(n)}: ${text}${crowned}`;
+  const args = { who, move: write(m.move.text), n: m.move.captured.length, you: who === t('name-you') ? 'yes' : 'no' };
+  const words = args.n ? t('speak-takes', args) : t('speak-played', args);
+  return m.move.promotes ? `${words}${t('speak-crowned', args)}` : words;
 }
 
 /**
@@ -29,7 +25,7 @@ export function moveWords(m, who, write = (t) => t) {
  * @param {Outcome} o
  */
 export function resultWords(o) {
-  return `Game over. ${plain(o.text)}.`;
+  return t('speak-game-over', { result: outcomeText(o) });
 }
 
 /**

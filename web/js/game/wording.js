@@ -1,6 +1,10 @@
 // @ts-check
 // Page wording: a few server and rules messages are written for the command line or for
-// developers ("--variant", "ply", "a reset"); these say the same to a player. Pure: no DOM.
+// developers ("--variant", "ply", "a reset"); these say the same to a player; results and
+// server errors with a code are said in the interface's language. Pure: no DOM.
+
+
+import { t, has } from '../i18n.js';
 
 /** @type {[RegExp, string][]} */
 const PLAIN = [
@@ -19,4 +23,45 @@ export function plain(text) {
   let out = text;
   for (const [re, to] of PLAIN) out = out.replace(re, to);
   return out;
+}
+
+/**
+ * How a game ended, in the interface's language: the words of the reason code (`outcome-win-*`
+ * or `outcome-draw-*`, a number in the code such as `quiet-moves-80` given as `n`), or the
+ * server's English words (in a player's words) for a code the page has no words for.
+ * @param {import('../types.js').Outcome} o
+ */
+export function outcomeText(o) {
+  const m = /^(.*?)(?:-(\d+))?$/.exec(o.reason || '');
+  const base = m ? m[1] : '';
+  const key = o.winner ? `outcome-win-${base}` : `outcome-draw-${base}`;
+  if (!base || !has(key)) return plain(o.text);
+  return t(key, { winner: o.winner || '', n: m && m[2] ? Number(m[2]) : 0 });
+}
+
+/**
+ * A server's refusal or error in the interface's language: the words of its code
+ * (`error-<code>`, with the error's arguments) when the page has them, else its English
+ * message in a player's words.
+ * @param {{ code?: string, message: string, args?: Record<string, string | number> }} e
+ */
+export function errorText(e) {
+  const key = e.code ? `error-${e.code}` : '';
+  return key && has(key) ? t(key, e.args || {}) : plain(e.message);
+}
+
+/**
+ * A rule set's summary in the interface's language, line by line: each line's phrases by key
+ * (the server's `summary_keys`), or the server's English line where a phrase has no words.
+ * @param {import('../types.js').Variant} v
+ * @param {boolean} fmjd the summary under the FMJD's draw rules, where the rule set has them
+ * @returns {string[]}
+ */
+export function summaryLines(v, fmjd) {
+  const lines = fmjd && v.summary_fmjd ? v.summary_fmjd : v.summary;
+  const keyed = (fmjd && v.summary_fmjd_keys ? v.summary_fmjd_keys : v.summary_keys) || [];
+  return lines.map((line, i) => {
+    const phrases = keyed[i];
+    return phrases && phrases.every((p) => has(p.key)) ? phrases.map((p) => t(p.key, p.args)).join(' ') : line;
+  });
 }

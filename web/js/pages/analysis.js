@@ -24,7 +24,8 @@ import { analysisHash, parseAnalysisHash } from '../game/analysis-link.js';
 import { applyTool, writeFen } from '../game/editor.js';
 import { parseFen } from '../game/replay.js';
 import { writeMove } from '../game/notation.js';
-import { plain } from '../game/wording.js';
+import { errorText, outcomeText } from '../game/wording.js';
+import { t } from '../i18n.js';
 import { prefs } from '../prefs.js';
 import * as sound from '../sound.js';
 
@@ -103,7 +104,7 @@ export class AnalysisPage {
     this.editTool = 'light-man';
 
     this.board = new Board($('analysis-board'), {
-      label: 'Analysis board',
+      label: t('analysis-title'),
       onMove: (route) => this.play(route),
       onMessage: (text, kind) => this.message(text, kind),
       sound: (k) => sound.play(k),
@@ -120,7 +121,7 @@ export class AnalysisPage {
     });
     this.reviewPanel = new ReviewPanel(
       (i) => this.review && this.review.nodes[i] && this.goTo(this.review.nodes[i]),
-      () => this.stopReview('The review was stopped.'),
+      () => this.stopReview(t('review-stopped')),
       (t) => this.write(t),
     );
     this.palette = new Palette($('editor-palette'), this.editTool, (tool) => (this.editTool = tool));
@@ -144,7 +145,7 @@ export class AnalysisPage {
     });
     input('engine-on').addEventListener('change', () => {
       this.engineOn = input('engine-on').checked;
-      announce(this.engineOn ? 'Analysis resumed.' : 'Analysis paused.');
+      announce(this.engineOn ? t('analysis-resumed') : t('analysis-paused'));
       this.restart();
     });
     button('an-copy').addEventListener('click', async () => {
@@ -153,12 +154,12 @@ export class AnalysisPage {
       box.hidden = false;
       box.value = url;
       const ok = await copyText(url, box);
-      this.message(ok ? 'Link copied: it opens this position.' : 'Copy the link from the box below.');
+      this.message(ok ? t('analysis-link-copied') : t('analysis-link-copy-below'));
     });
     button('an-promote').addEventListener('click', () => {
       if (this.tree.promote(this.current)) {
         this.renderTree();
-        this.message('This line is now the main line.');
+        this.message(t('analysis-main-line'));
       }
       this.sync();
     });
@@ -200,7 +201,7 @@ export class AnalysisPage {
   leave() {
     this.active = false;
     this.stopAnalysis();
-    if (this.reviewStream) this.stopReview('The review was stopped when you left the page.');
+    if (this.reviewStream) this.stopReview(t('review-stopped-left'));
   }
 
   /**
@@ -208,7 +209,7 @@ export class AnalysisPage {
    * @param {string} text
    */
   write(text) {
-    return writeMove(text, this.variant, prefs.coords());
+    return writeMove(text, this.variant, prefs.coords(), prefs.moves());
   }
 
   /**
@@ -244,7 +245,7 @@ export class AnalysisPage {
     const v = known || this.variants.find((x) => x.id === prefs.variant()) || this.variants[0];
     /** @type {string[]} */
     const notes = [];
-    if (addr.variant && !known) notes.push(`There is no rule set called "${addr.variant}"; this is ${v.name}.`);
+    if (addr.variant && !known) notes.push(t('analysis-unknown-variant', { id: addr.variant, variant: v.name }));
     this.variant = v;
     this.drawRules = addr.drawRules === 'fmjd' && v.draw_rules.includes('fmjd') ? 'fmjd' : 'simplified';
     $('analysis-rules').hidden = this.drawRules !== 'fmjd';
@@ -256,11 +257,11 @@ export class AnalysisPage {
     try {
       start = await api.position(v.id, rootFen || v.start_fen);
     } catch (e) {
-      notes.push(`The position of this link cannot be set up (${plain(e.message)}); this is the start position.`);
+      notes.push(t('analysis-link-position-bad', { error: errorText(e) }));
       rootFen = null;
       start = await api.position(v.id, v.start_fen).catch(() => null);
       if (!start) {
-        if (seq === this.loadSeq) this.message(plain(e.message), 'error');
+        if (seq === this.loadSeq) this.message(errorText(e), 'error');
         return;
       }
     }
@@ -278,7 +279,7 @@ export class AnalysisPage {
         child.outcome = r.outcome;
         at = child;
       } catch (e) {
-        notes.push(`Move ${i + 1} of the link (${text}) cannot be played here: ${sentence(plain(e.message))} The moves before it are shown.`);
+        notes.push(t('analysis-link-move-bad', { n: i + 1, move: text, error: sentence(errorText(e)) }));
         break;
       }
     }
@@ -393,7 +394,7 @@ export class AnalysisPage {
       c.outcome = r.outcome;
       return c;
     } catch (e) {
-      this.message(plain(e.message), 'error');
+      this.message(errorText(e), 'error');
       return null;
     }
   }
@@ -442,21 +443,20 @@ export class AnalysisPage {
     this.busyTries = 0;
     const node = this.current;
     if (node.outcome) {
-      const words = plain(node.outcome.text);
-      this.bar.clear('The game is over');
-      this.lines.clear(`The game is over here: ${words}`);
+      this.bar.clear(t('analysis-over'));
+      this.lines.clear(t('analysis-over-here', { result: outcomeText(node.outcome) }));
       return;
     }
     if (!this.engineOn) {
-      this.bar.clear('Paused');
-      this.lines.clear('The engine is paused. Switch it on to see its lines.');
+      this.bar.clear(t('analysis-bar-paused'));
+      this.lines.clear(t('analysis-engine-paused'));
       return;
     }
     if (this.reviewStream) {
-      this.lines.clear('The engine is reviewing the game; its lines come back when the review is done.');
+      this.lines.clear(t('analysis-engine-reviewing'));
       return;
     }
-    this.lines.clear('Thinking…');
+    this.lines.clear(t('analysis-thinking'));
     this.bar.dim();
     this.settle = setTimeout(() => this.analyse(node), SETTLE_MS);
   }
@@ -480,7 +480,7 @@ export class AnalysisPage {
       .then((d) => {
         if (this.stream !== s) return;
         this.stream = null;
-        if (d.type === 'done' && (d.reason === 'depth' || d.reason === 'time')) $('engine-depth').textContent += ' · finished';
+        if (d.type === 'done' && (d.reason === 'depth' || d.reason === 'time')) $('engine-depth').textContent += ` · ${t('analysis-finished')}`;
       })
       .catch((e) => {
         if (this.stream !== s) return;
@@ -490,7 +490,7 @@ export class AnalysisPage {
           this.settle = setTimeout(() => this.analyse(node), 600 * this.busyTries);
           return;
         }
-        this.lines.clear(plain(e.message));
+        this.lines.clear(errorText(e));
       });
   }
 
@@ -505,8 +505,8 @@ export class AnalysisPage {
         // The game's history ends it here (a repetition, the draw counts).
         node.outcome = e.outcome;
         this.draw();
-        this.bar.clear('The game is over');
-        this.lines.clear(`The game is over here: ${plain(e.outcome.text)}`);
+        this.bar.clear(t('analysis-over'));
+        this.lines.clear(t('analysis-over-here', { result: outcomeText(e.outcome) }));
       }
     } else if (e.type === 'lines') {
       if (!e.lines.length) return;
@@ -531,7 +531,7 @@ export class AnalysisPage {
   startReview() {
     const nodes = [this.tree.root, ...this.tree.mainLine()];
     if (nodes.length < 2) {
-      this.message('There are no moves to review: play some moves or open a game first.', 'warn');
+      this.message(t('review-no-moves'), 'warn');
       return;
     }
     this.stopReview('');
@@ -556,13 +556,13 @@ export class AnalysisPage {
       .then(() => {
         if (this.reviewStream !== s) return;
         this.reviewStream = null;
-        if (!review) throw new Error('The review ended without its results. Try again.');
+        if (!review) throw new Error(t('review-no-results'));
         this.showReview(review, nodes);
       })
       .catch((e) => {
         if (this.reviewStream !== s && this.reviewStream !== null) return;
         if (this.reviewStream === s) this.reviewStream = null;
-        this.reviewPanel.note(`The review could not be finished: ${plain(e.message)}`);
+        this.reviewPanel.note(t('review-failed', { error: errorText(e) }));
       })
       .finally(() => {
         if (this.reviewStream === null && this.active) {
@@ -612,7 +612,7 @@ export class AnalysisPage {
     this.reviewPanel.show(review, (i) => (i + offset) % 2 === 0);
     this.renderTree();
     this.showReviewDetail();
-    announce(`The review is finished. Light's accuracy ${Math.round(review.accuracy.light)}%, Dark's ${Math.round(review.accuracy.dark)}%.`);
+    announce(t('review-finished', { light: Math.round(review.accuracy.light), dark: Math.round(review.accuracy.dark) }));
   }
 
   /** What the review says of the shown move, when it was reviewed. */
@@ -634,7 +634,7 @@ export class AnalysisPage {
     $('editor-error').textContent = '';
     this.editPieces = pos ? pos.pieces.slice() : [];
     this.setEditSide(pos ? pos.side_to_move : this.variant.first_mover);
-    this.bar.clear('Setting up');
+    this.bar.clear(t('analysis-setting-up'));
     // Stepping would leave the editor: the steps wait until it is closed.
     for (const id of ['an-first', 'an-prev', 'an-next', 'an-last']) button(id).disabled = true;
     this.drawEditor();
@@ -687,7 +687,7 @@ export class AnalysisPage {
     try {
       r = await api.positionByHand(this.variant.id, fen);
     } catch (e) {
-      $('editor-error').textContent = `This position cannot be analysed: ${plain(e.message)}`;
+      $('editor-error').textContent = t('editor-failed', { error: errorText(e) });
       return;
     }
     const hash = analysisHash(this.variant.id, r.position.fen, [], false, this.drawRules);

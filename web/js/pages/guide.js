@@ -5,15 +5,17 @@
 import { api } from '../transport/api.js';
 import { Board } from '../views/board.js';
 import { $, h } from '../views/dom.js';
-import { sideName } from '../game/format.js';
 import * as sound from '../sound.js';
+import { t } from '../i18n.js';
+import { errorText, outcomeText } from '../game/wording.js';
 
 /** @typedef {import('../types.js').Variant} Variant */
 /** @typedef {import('../types.js').PositionAnswer} PositionAnswer */
 /** @typedef {{ title: string, position: string, explanation: string, legal: string[], line: string[] }} Example */
 /** @typedef {{ sections: Record<string, string>, examples: Example[] }} Guide */
 
-const TITLES = { setup: 'Setup', moves: 'Moves', captures: 'Captures', kings: 'Kings', draws: 'Draws and the end of the game' };
+/** The sections, in order, each with the key of its title (the words are guides.json's). */
+const TITLES = { setup: 'guide-setup', moves: 'guide-moves', captures: 'guide-captures', kings: 'guide-kings', draws: 'guide-draws' };
 
 export class GuidePage {
   /**
@@ -31,7 +33,7 @@ export class GuidePage {
 
   /** @param {string | undefined} arg */
   enter(arg) {
-    this.show(arg || this.current()).catch((e) => this.fail(e.message));
+    this.show(arg || this.current()).catch((e) => this.fail(errorText(e)));
   }
 
   leave() {}
@@ -52,18 +54,18 @@ export class GuidePage {
     const art = $('guide');
     art.textContent = '';
     art.appendChild(h('h1', { text: v.name }));
-    for (const [key, title] of Object.entries(TITLES)) art.append(h('h2', { text: title }), h('p', { text: g.sections[key] }));
-    art.appendChild(h('h2', { text: 'Worked examples' }));
-    art.appendChild(h('p', { text: 'Each diagram is live: press “Play the example”, or move the pieces yourself. The server checks every move.' }));
+    for (const [key, title] of Object.entries(TITLES)) art.append(h('h2', { text: t(title) }), h('p', { text: g.sections[key] }));
+    art.appendChild(h('h2', { text: t('guide-examples') }));
+    art.appendChild(h('p', { text: t('guide-examples-note') }));
     g.examples.forEach((ex, i) => art.appendChild(exampleCard(v, ex, i)));
     const back = h('p');
-    const a = h('a', { text: `Play ${v.name}` });
+    const a = h('a', { text: t('guide-play', { variant: v.name }) });
     a.href = `#/play/${v.id}`;
     back.appendChild(a);
     art.appendChild(back);
     // Where the rules are chosen (the source guides sent players to the table settings, where
     // the choice no longer is).
-    art.appendChild(h('p', { className: 'guide-switch', text: 'To play another rule set, choose it under “Rule set” on the home screen, or above the moves on the game page. Each rule set keeps its own saved game.' }));
+    art.appendChild(h('p', { className: 'guide-switch', text: t('guide-switch') }));
   }
 }
 
@@ -80,9 +82,9 @@ function exampleCard(v, ex, i) {
   const status = h('p', { className: 'example-status' });
   status.setAttribute('aria-live', 'polite');
   const btns = h('div', { className: 'example-buttons' });
-  const playBtn = h('button', { className: 'example-play', text: 'Play the example' });
+  const playBtn = h('button', { className: 'example-play', text: t('guide-play-example') });
   playBtn.type = 'button';
-  const reset = h('button', { className: 'example-reset', text: 'Reset' });
+  const reset = h('button', { className: 'example-reset', text: t('guide-reset') });
   reset.type = 'button';
   btns.append(playBtn, reset);
   card.append(
@@ -92,7 +94,7 @@ function exampleCard(v, ex, i) {
     btns,
     status,
     h('p', { text: ex.explanation }),
-    h('p', { className: 'example-legal', text: `Legal moves: ${ex.legal.join(', ')}` }),
+    h('p', { className: 'example-legal', text: t('guide-legal', { moves: ex.legal.join(', ') }) }),
   );
 
   /** @type {string} */
@@ -100,13 +102,13 @@ function exampleCard(v, ex, i) {
   /** @type {string[]} */
   let played = [];
   const board = new Board(wrap, {
-    label: `Example: ${ex.title}`,
-    onMessage: (t) => (status.textContent = t),
+    label: t('guide-example-label', { title: ex.title }),
+    onMessage: (text) => (status.textContent = text),
     sound: (k) => sound.play(k),
     onMove: async (route) => {
       const r = await api.position(v.id, fen, { from: route.from, path: route.path, captured: route.captured });
       if (r.played) played.push(r.played.text);
-      apply(r, `You played ${r.played ? r.played.text : ''}.`);
+      apply(r, t('guide-you-played', { move: r.played ? r.played.text : '' }));
     },
   });
   board.setCoords(v.notation === 'numeric' ? 'numbers' : 'algebraic');
@@ -124,13 +126,13 @@ function exampleCard(v, ex, i) {
       movable: r.outcome ? null : r.position.side_to_move,
       lastMove: r.played,
     });
-    status.textContent = text + (r.outcome ? ` ${r.outcome.text}.` : '');
+    status.textContent = text + (r.outcome ? ` ${outcomeText(r.outcome)}.` : '');
     card.dataset.played = played.join(' ');
   };
   const load = async () => {
     played = [];
     const r = await api.position(v.id, ex.position);
-    apply(r, `${sideName(r.position.side_to_move)} to move.`);
+    apply(r, `${t('turn-side', { side: r.position.side_to_move })}.`);
   };
   reset.addEventListener('click', load);
   playBtn.addEventListener('click', async () => {
@@ -140,10 +142,10 @@ function exampleCard(v, ex, i) {
       if (!r.played) break;
       await board.animateMove(r.played);
       played.push(r.played.text);
-      apply(r, `Played ${r.played.text}.`);
+      apply(r, t('guide-played', { move: r.played.text }));
     }
     card.dataset.done = '1';
   });
-  load().catch((e) => (status.textContent = e.message));
+  load().catch((e) => (status.textContent = errorText(e)));
   return card;
 }

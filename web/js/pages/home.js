@@ -8,6 +8,8 @@ import { AskBar } from '../views/ask-bar.js';
 import { $, button, input, select, fillSelect } from '../views/dom.js';
 import { levelChoices, sideChoices } from '../game/format.js';
 import { prefs, roomTokens } from '../prefs.js';
+import { t } from '../i18n.js';
+import { errorText, summaryLines } from '../game/wording.js';
 
 /** @typedef {import('../types.js').Variant} Variant */
 /** @typedef {import('../types.js').Settings} Settings */
@@ -55,7 +57,7 @@ export class HomePage {
     prefs.setVariant(id);
     const rules = $('home-rules');
     rules.textContent = '';
-    for (const line of v.summary.slice(0, 3)) {
+    for (const line of summaryLines(v, false).slice(0, 3)) {
       const li = document.createElement('li');
       li.textContent = line;
       rules.appendChild(li);
@@ -64,7 +66,7 @@ export class HomePage {
     $('home-fmjd-row').hidden = !v.draw_rules.includes('fmjd');
     input('home-fmjd').checked = false;
     $('home-guide').setAttribute('href', `#/guide/${id}`);
-    $('home-guide').textContent = `How to play ${v.name}`;
+    $('home-guide').textContent = t('home-how-to-play', { variant: v.name });
     $('home-analysis').setAttribute('href', `#/analysis/${id}`);
     this.saved = null;
     $('home-saved').hidden = true;
@@ -77,7 +79,7 @@ export class HomePage {
         this.saved = g;
         const link = $('home-resume');
         link.setAttribute('href', `#/play/${id}`);
-        link.textContent = `Back to your ${v.name} game in progress (${g.moves.length} ${g.moves.length === 1 ? 'move' : 'moves'})`;
+        link.textContent = t('home-resume', { variant: v.name, moves: g.moves.length });
         $('home-saved').hidden = false;
       }
     } catch (e) {
@@ -94,7 +96,7 @@ export class HomePage {
     const v = /** @type {Variant} */ (this.variants.find((x) => x.id === id));
     if (this.saved) {
       const n = this.saved.moves.length;
-      const ok = await this.ask.ask(`Your ${v.name} game in progress (${n} ${n === 1 ? 'move' : 'moves'}) will be replaced by the new one.`);
+      const ok = await this.ask.ask(t('home-replace', { variant: v.name, moves: n }));
       if (!ok) return;
     }
     try {
@@ -102,7 +104,7 @@ export class HomePage {
       document.body.dataset.generation = String(Number(document.body.dataset.generation || 0) + 1);
       location.hash = `#/play/${id}`;
     } catch (e) {
-      $('home-error').textContent = `Could not start the game: ${e.message}`;
+      $('home-error').textContent = t('home-start-failed', { error: errorText(e) });
     }
   }
 
@@ -121,7 +123,7 @@ export class HomePage {
       roomTokens.set(r.id, r.token);
       location.hash = `#/room/${r.id}`;
     } catch (e) {
-      out.textContent = `Could not create the room: ${e.message}`;
+      out.textContent = t('home-room-failed', { error: errorText(e) });
     }
   }
 }

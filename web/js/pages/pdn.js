@@ -8,9 +8,11 @@ import { $, button, input, select, textarea, fillSelect } from '../views/dom.js'
 import { Navigator } from '../views/navigator.js';
 import { pdnMoves } from '../game/pdn-moves.js';
 import { prefs } from '../prefs.js';
-import { plain } from '../game/wording.js';
+import { plain, errorText } from '../game/wording.js';
 import { AskBar } from '../views/ask-bar.js';
 import { analysisHash } from '../game/analysis-link.js';
+import { t } from '../i18n.js';
+import { writeResult } from '../game/notation.js';
 
 /** @typedef {import('../types.js').Variant} Variant */
 /** @typedef {import('../types.js').PdnGame} PdnGame */
@@ -20,7 +22,7 @@ import { analysisHash } from '../game/analysis-link.js';
 const MAX_PDN_TEXT = 8 * 1024 * 1024;
 
 /** @param {number} bytes */
-const tooBig = (bytes) => `This file is too big to open here: it is ${(bytes / (1024 * 1024)).toFixed(1)} MiB, and the most is ${MAX_PDN_TEXT / (1024 * 1024)} MiB. Open a part of it (a few thousand games).`;
+const tooBig = (bytes) => t('pdn-too-big', { size: (bytes / (1024 * 1024)).toFixed(1), most: MAX_PDN_TEXT / (1024 * 1024) });
 
 
 export class PdnPage {
@@ -82,14 +84,14 @@ export class PdnPage {
       if (saved && saved.moves.length && !saved.outcome) {
         const v = this.variants.find((x) => x.id === g.variant);
         const n = saved.moves.length;
-        const ok = await this.ask.ask(`Your ${v ? v.name : g.variant} game in progress (${n} ${n === 1 ? 'move' : 'moves'}) will be replaced by this position.`, 'Replace it and play on', 'Keep it');
+        const ok = await this.ask.ask(t('pdn-replace', { variant: v ? v.name : g.variant, moves: n }), t('pdn-replace-yes'), t('home-ask-no'));
         if (!ok) return;
       }
       try {
         await api.newGame(g.variant, { position: fen });
         location.hash = `#/play/${g.variant}`;
       } catch (e) {
-        $('pdn-error-game').textContent = e.message;
+        $('pdn-error-game').textContent = errorText(e);
       }
     });
   }
@@ -129,15 +131,15 @@ export class PdnPage {
           // Italian files name the players in Bianco and Nero (and the result in Risultato).
           const white = tag('white') || tag('bianco') || '?';
           const black = tag('black') || tag('nero') || '?';
-          return { value: String(i), text: `${g.number}. ${white} – ${black} ${g.result || tag('risultato') || ''} (${g.variant || 'unknown rules'})` };
+          return { value: String(i), text: `${g.number}. ${white} – ${black} ${writeResult(g.result || tag('risultato') || '', g.variant || '', prefs.results())} (${g.variant || t('pdn-unknown-rules')})` };
         }),
       );
       $('pdn-view').hidden = false;
       this.pick(0);
-      if (r.warnings.length) $('pdn-error').textContent = `Skipped: ${r.warnings.slice(0, 3).map(plain).join('; ')}`;
+      if (r.warnings.length) $('pdn-error').textContent = t('pdn-skipped', { warnings: r.warnings.slice(0, 3).map(plain).join('; ') });
     } catch (err) {
       $('pdn-view').hidden = true;
-      $('pdn-error').textContent = plain(err.message);
+      $('pdn-error').textContent = errorText(err);
     }
   }
 
@@ -145,13 +147,13 @@ export class PdnPage {
   pick(i) {
     const g = this.games[i];
     this.game = g;
-    $('pdn-error-game').textContent = g.error ? `This game stops early: ${plain(g.error)}` : '';
+    $('pdn-error-game').textContent = g.error ? t('pdn-stops-early', { error: plain(g.error) }) : '';
     this.ask.hide();
     const tags = g.tags.filter(([k]) => !['FEN', 'SetUp'].includes(k)).map(([k, v]) => `${k}: ${v}`).join(' · ');
-    $('pdn-info').textContent = tags + (g.outcome ? ` — by our rules: ${g.outcome}` : '');
+    $('pdn-info').textContent = tags + (g.outcome ? ` — ${t('pdn-by-our-rules', { result: g.outcome })}` : '');
     const v = this.variants.find((x) => x.id === g.variant);
     const first = v ? v.first_mover : 'light';
-    this.nav.setGame(pdnMoves(g, first), first, 'No moves in this game.', `pdn:${++this.picked}`, 0);
+    this.nav.setGame(pdnMoves(g, first), first, t('pdn-no-moves'), `pdn:${++this.picked}`, 0);
     button('pdn-continue').disabled = button('pdn-analyse').disabled = !v;
     button('pdn-review').disabled = !v || g.frames.length < 2;
     if (!v) {

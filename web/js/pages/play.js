@@ -10,6 +10,10 @@ import { canUndo, movableSide } from '../game/predicates.js';
 import { sideName, levelChoices, sideChoices } from '../game/format.js';
 import { prefs } from '../prefs.js';
 import * as sound from '../sound.js';
+import { t as tr } from '../i18n.js';
+import { errorText } from '../game/wording.js';
+import { spokenName } from '../game/speak.js';
+import { hasNumbers } from '../game/notation.js';
 
 /** @typedef {import('../types.js').Table} Table */
 /** @typedef {import('../types.js').Viewer} Viewer */
@@ -25,7 +29,7 @@ import * as sound from '../sound.js';
  */
 export function tableViewer(t) {
   return t.settings.mode === 'computer'
-    ? { sides: [t.settings.human_side], opponent: 'Computer', connected: true }
+    ? { sides: [t.settings.human_side], opponent: spokenName(tr('name-computer', { level: t.settings.level })), connected: true }
     : { sides: ['light', 'dark'], opponent: null, connected: true };
 }
 
@@ -36,9 +40,10 @@ export function tableViewer(t) {
  */
 export function tableNames(t) {
   const s = t.settings;
-  if (s.mode !== 'computer') return { light: 'Light', dark: 'Dark' };
-  const computer = `Computer, level ${s.level}`;
-  return s.human_side === 'light' ? { light: 'You', dark: computer } : { light: computer, dark: 'You' };
+  if (s.mode !== 'computer') return { light: sideName('light'), dark: sideName('dark') };
+  const computer = tr('name-computer', { level: s.level });
+  const you = tr('name-you');
+  return s.human_side === 'light' ? { light: you, dark: computer } : { light: computer, dark: you };
 }
 
 /**
@@ -65,6 +70,8 @@ export class PlayPage {
     this.token = 0; // bumps whenever the shown game changes; stale answers are dropped
     this.thinking = false;
     this.active = false;
+    /** the hint's words while it is shown: another move or a result clears them */
+    this.hintText = '';
     this.init();
   }
 
@@ -105,9 +112,9 @@ export class PlayPage {
     button('undo').disabled = !canUndo(st, this.thinking);
     button('hint').disabled = !movableSide(st, viewer, this.thinking);
     const s = st.settings;
-    $('mode-line').textContent = s.mode === 'computer' ? `You play ${sideName(s.human_side)} against the computer, level ${s.level}` : 'Two players on this device';
+    $('mode-line').textContent = s.mode === 'computer' ? tr('play-mode-computer', { side: s.human_side, level: s.level }) : tr('play-mode-two');
     $('game-title').textContent = this.view.variant(st.variant).name;
-    button('rematch').textContent = 'Rematch';
+    button('rematch').textContent = tr('rematch');
     button('rematch').hidden = false;
     button('rematch').disabled = false;
   }
@@ -130,7 +137,7 @@ export class PlayPage {
     if (animate && oneOn && st.last_move) await this.view.animate(st.last_move);
     this.render(st);
     // A hint belongs to the position it was asked in: another move or a result ends it.
-    if (prev && (st.ply !== prev.ply || (st.outcome && !prev.outcome)) && $('message').textContent.startsWith('Hint:')) this.view.message('');
+    if (prev && (st.ply !== prev.ply || (st.outcome && !prev.outcome)) && $('message').textContent === this.hintText) this.view.message('');
     if (st.outcome && !(prev && prev.outcome && prev.variant === st.variant)) sound.play('end');
   }
 
@@ -151,7 +158,7 @@ export class PlayPage {
       if (token !== this.token) return;
       this.setThinking(false);
       if (e.status === 409) return this.reload();
-      this.view.message(e.message, 'error');
+      this.view.message(errorText(e), 'error');
       if (this.state) this.render(this.state);
     }
   }
@@ -174,13 +181,13 @@ export class PlayPage {
       if (token !== this.token) return;
       if (e.status === 409) {
         // The saved game could not be restored: say so, never replace it silently.
-        $('restore-text').textContent = e.message;
+        $('restore-text').textContent = errorText(e);
         $('restore-error').hidden = false;
         this.state = null;
         this.view.clear();
         return;
       }
-      this.view.message(e.message, 'error');
+      this.view.message(errorText(e), 'error');
     }
   }
 
@@ -201,7 +208,7 @@ export class PlayPage {
       return st;
     } catch (e) {
       if (token !== this.token) return null;
-      this.view.message(e.message, 'error');
+      this.view.message(errorText(e), 'error');
       if (e.status === 409) this.reload();
       else if (this.state) this.render(this.state);
       return null;
@@ -236,7 +243,7 @@ export class PlayPage {
     this.token++;
     this.setThinking(false);
     this.view.manualFlip = false;
-    this.view.message('New game.');
+    this.view.message(tr('play-new-game'));
     await this.act(api.newGame(this.variant, { settings: s }), { animate: false });
     // Tests and assistive tools can tell that a new game is on the board.
     document.body.dataset.generation = String(Number(document.body.dataset.generation || 0) + 1);
@@ -310,10 +317,11 @@ export class PlayPage {
         if (this.state !== st) return;
         if (h.move) {
           view.board.showHint(h.move);
-          view.message(`Hint: ${view.write(h.move.text)}`);
+          this.hintText = tr('play-hint', { move: view.write(h.move.text) });
+          view.message(this.hintText);
         }
       } catch (e) {
-        view.message(e.message, 'error');
+        view.message(errorText(e), 'error');
       }
     });
     button('open-setup').addEventListener('click', () => {
@@ -323,8 +331,8 @@ export class PlayPage {
       const n = st && !st.outcome ? st.moves.length : 0;
       const warn = $('setup-warning');
       warn.hidden = !n;
-      warn.textContent = n ? `This replaces your game in progress (${n} ${n === 1 ? 'move' : 'moves'}).` : '';
-      button('setup-go').textContent = n ? 'Replace it and set up' : 'Set up';
+      warn.textContent = n ? tr('setup-replaces', { moves: n }) : '';
+      button('setup-go').textContent = n ? tr('setup-replace-go') : tr('setup-go');
       dialog('setup-dialog').showModal();
       textarea('setup-input').focus();
     });
@@ -340,10 +348,10 @@ export class PlayPage {
         this.setThinking(false);
         this.render(st);
         view.tabs.select('tab-moves');
-        view.message('Position set up.');
+        view.message(tr('setup-done'));
         if (st.computer_to_move) this.computerTurn();
       } catch (e) {
-        $('setup-error').textContent = e.message;
+        $('setup-error').textContent = errorText(e);
       }
     });
     document.addEventListener('visibilitychange', () => {
@@ -374,6 +382,10 @@ export class PlayPage {
     $('set-rules').hidden = !this.fmjdOffered();
     input('set-fmjd').checked = s.draw_rules === 'fmjd';
     select('set-coords').value = prefs.coords();
+    select('set-moves').value = prefs.moves();
+    // Square numbers only where every square of the rule set's board has one (not Turkish).
+    /** @type {HTMLOptionElement} */ (select('set-moves').querySelector('option[value="numbers"]')).disabled = !!this.variant && !hasNumbers(this.view.variant(this.variant));
+    select('set-results').value = prefs.results();
     input('set-confirm').checked = prefs.confirm();
     input('set-mute').checked = sound.isMuted();
     this.syncSettingsForm();
@@ -409,8 +421,11 @@ export class PlayPage {
 
   saveDisplaySettings() {
     prefs.setCoords(select('set-coords').value);
+    prefs.setMoves(select('set-moves').value);
+    prefs.setResults(select('set-results').value);
     prefs.setConfirm(input('set-confirm').checked);
     sound.setMuted(input('set-mute').checked);
     this.view.setCoords(prefs.coords());
+    this.view.redraw();
   }
 }

@@ -15,6 +15,8 @@ import {
 import { fmtTime, other, sideName } from '../game/format.js';
 import { roomTokens } from '../prefs.js';
 import * as sound from '../sound.js';
+import { t } from '../i18n.js';
+import { errorText } from '../game/wording.js';
 
 /** @typedef {import('../types.js').RoomState} RoomState */
 /** @typedef {import('../types.js').Moved} Moved */
@@ -49,7 +51,7 @@ export class RoomPage {
 
   /** @returns {Viewer} */
   viewer() {
-    return { sides: this.color ? [this.color] : [], opponent: 'Your friend', connected: !!this.socket && this.socket.connected };
+    return { sides: this.color ? [this.color] : [], opponent: t('name-friend'), connected: !!this.socket && this.socket.connected };
   }
 
   // ---------------------------------------------------------------- route
@@ -69,7 +71,7 @@ export class RoomPage {
     this.view.attach(this);
     this.view.manualFlip = false;
     this.id = arg;
-    this.view.status.setTurnText('Opening the room…');
+    this.view.status.setTurnText(t('room-opening'));
     $('room-role').textContent = '';
     $('room-share').hidden = true;
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
@@ -104,7 +106,7 @@ export class RoomPage {
 
   /** @param {'connecting' | 'open' | 'lost'} s */
   connStatus(s) {
-    $('conn').textContent = s === 'connecting' ? 'Connecting…' : s === 'lost' ? 'Connection lost; reconnecting…' : '';
+    $('conn').textContent = s === 'connecting' ? t('room-connecting') : s === 'lost' ? t('room-lost') : '';
     if (s !== 'connecting') this.render();
   }
 
@@ -125,7 +127,7 @@ export class RoomPage {
       this.view.clear();
       this.view.root.dataset.missing = '1';
       $('room-missing').hidden = false;
-      document.title = 'Room not found · Draughts';
+      document.title = t('title-room-missing');
       return false;
     }
   }
@@ -145,7 +147,7 @@ export class RoomPage {
     // Only the state right after a decline carries it; the side who asked is told, once.
     const d = st.declined;
     if (d && this.color && d.by !== this.color) {
-      this.view.message(d.what === 'draw' ? 'Your draw offer was declined.' : 'Your friend refused to take back your move.');
+      this.view.message(d.what === 'draw' ? t('room-draw-declined') : t('room-takeback-declined'));
     }
   }
 
@@ -186,7 +188,7 @@ export class RoomPage {
 
   /** @param {Message} msg */
   onError(msg) {
-    this.view.message(msg.message, 'error');
+    this.view.message(errorText({ code: String(msg.code || ''), message: String(msg.message || '') }), 'error');
     if (msg.code !== 'stale' && this.state) this.render();
   }
 
@@ -220,7 +222,7 @@ export class RoomPage {
    * @returns {{ light: string, dark: string }}
    */
   names() {
-    const name = (/** @type {Side} */ side) => (this.color === side ? 'You' : this.color ? 'Your friend' : `${sideName(side)} player`);
+    const name = (/** @type {Side} */ side) => (this.color === side ? t('name-you') : this.color ? t('name-friend') : t('name-side-player', { side }));
     return { light: name('light'), dark: name('dark') };
   }
 
@@ -238,8 +240,7 @@ export class RoomPage {
       names: this.names(),
       gameKey: `${this.id}:${st.game}`,
     });
-    const game = st.game > 1 ? `, game ${st.game}` : '';
-    $('room-title').textContent = isPlayer(viewer) ? `Online room: ${v.name}${game}` : `Watching: ${v.name}${game}`;
+    $('room-title').textContent = t(isPlayer(viewer) ? 'room-title-player' : 'room-title-watcher', { variant: v.name, game: st.game });
     input('room-link').value = `${location.origin}/#/room/${this.id}`;
     $('room-share').hidden = !isPlayer(viewer) || isStarted(st);
     this.renderRole(st);
@@ -251,17 +252,17 @@ export class RoomPage {
     const draw = button('draw');
     const answerDraw = canAnswerDraw(st, viewer);
     draw.disabled = !canOfferDraw(st, viewer) && !answerDraw;
-    draw.textContent = answerDraw ? 'Accept the draw' : 'Offer a draw';
+    draw.textContent = answerDraw ? t('room-accept-draw') : t('draw');
     button('takeback').disabled = !canAskTakeback(st, viewer);
     const rm = button('rematch');
     rm.hidden = !(me && isOver(st));
     rm.disabled = !canRematch(st, viewer);
     const theyAsk = !!(me && st.rematch && st.rematch[other(me)]);
     const iAsked = !!(me && st.rematch && st.rematch[me]);
-    rm.textContent = theyAsk && !iAsked ? 'Accept the rematch' : 'Rematch (colours swap)';
+    rm.textContent = theyAsk && !iAsked ? t('room-accept-rematch') : t('room-rematch');
     if (me && isOver(st) && st.rematch) {
-      if (iAsked && !theyAsk) this.view.message('Rematch asked; waiting for your friend.');
-      else if (theyAsk && !iAsked) this.view.message('Your friend wants a rematch.');
+      if (iAsked && !theyAsk) this.view.message(t('room-rematch-asked'));
+      else if (theyAsk && !iAsked) this.view.message(t('room-rematch-wanted'));
     }
     this.tick();
   }
@@ -274,18 +275,17 @@ export class RoomPage {
     const n = st.watchers || 0;
     if (!this.color) {
       const others = n - 1;
-      $('room-role').textContent = others > 0 ? `You are watching this game, with ${others} ${others === 1 ? 'other person' : 'others'}.` : 'You are watching this game.';
+      $('room-role').textContent = t('room-role-watcher', { others });
       return;
     }
-    const watching = n === 0 ? '' : n === 1 ? ' 1 person is watching.' : ` ${n} people are watching.`;
-    $('room-role').textContent = `You play ${sideName(this.color)}.${watching}`;
+    $('room-role').textContent = t('room-role-player', { side: this.color, watchers: n });
   }
 
   /** @param {RoomState} st */
   renderSeats(st) {
     for (const side of /** @type {Side[]} */ (['light', 'dark'])) {
       const s = st.seats[side];
-      const text = !s.taken ? 'free seat' : s.connected ? 'connected' : 'away';
+      const text = !s.taken ? t('seat-free') : s.connected ? t('seat-connected') : t('seat-away');
       const li = $(`seat-${side}`);
       li.textContent = text;
       li.title = `${sideName(side)}: ${text}`;
@@ -302,12 +302,12 @@ export class RoomPage {
     const me = ownSide(viewer);
     /** @type {[string, string, string, string, string] | null} */
     let ask = null;
-    if (canAnswerDraw(st, viewer)) ask = ['Your friend offers a draw.', 'Accept the draw', 'Decline', 'accept_draw', 'decline_draw'];
-    else if (canAnswerTakeback(st, viewer)) ask = ['Your friend asks to take back their last move.', 'Allow it', 'Refuse', 'grant_takeback', 'decline_takeback'];
+    if (canAnswerDraw(st, viewer)) ask = [t('room-draw-offered'), t('room-accept-draw'), t('room-decline'), 'accept_draw', 'decline_draw'];
+    else if (canAnswerTakeback(st, viewer)) ask = [t('room-takeback-asked'), t('room-allow'), t('room-refuse'), 'grant_takeback', 'decline_takeback'];
     if (!ask) {
       this.askBar.hide();
-      if (me && st.draw_offer === me && !isOver(st)) this.view.message('You offered a draw.');
-      if (me && st.takeback === me && !isOver(st)) this.view.message('You asked to take back your move.');
+      if (me && st.draw_offer === me && !isOver(st)) this.view.message(t('room-you-offered-draw'));
+      if (me && st.takeback === me && !isOver(st)) this.view.message(t('room-you-asked-takeback'));
       return;
     }
     const [text, yes, no, onYes, onNo] = ask;
@@ -334,9 +334,9 @@ export class RoomPage {
     claim.hidden = !c.away;
     if (!c.away) return;
     let text;
-    if (c.leftMs > 0) text = `Your friend is away. If they are not back in ${fmtTime(c.leftMs + 999)}, you may claim the game on their move.`;
-    else if (!c.theirTurn) text = 'Your friend has left the game. Make your move; then you may claim the game.';
-    else text = 'Your friend has left the game.';
+    if (c.leftMs > 0) text = t('room-friend-away', { time: fmtTime(c.leftMs + 999) });
+    else if (!c.theirTurn) text = t('room-friend-left-move');
+    else text = t('room-friend-left');
     $('claim-text').textContent = text;
     button('claim-win').disabled = !c.allowed;
     button('claim-draw').disabled = !c.allowed;
@@ -345,7 +345,7 @@ export class RoomPage {
   init() {
     button('room-copy').addEventListener('click', async () => {
       await copyText(input('room-link').value, input('room-link'));
-      this.view.message('Link copied. Send it to your friend.');
+      this.view.message(t('room-link-copied'));
     });
     button('draw').addEventListener('click', () => {
       const st = this.state;

@@ -49,20 +49,25 @@ export function openStream(path, body, onEvent, fetchImpl = fetch) {
       });
     } catch (e) {
       if (stopped) return stoppedEvent;
-      throw new ApiError('The game server cannot be reached. Check the connection, then try again.', 0);
+      throw new ApiError('The game server cannot be reached. Check the connection, then try again.', 0, 'unreachable');
     }
     if (!res.ok) {
       const text = await res.text().catch(() => '');
       let message = `${res.status} ${res.statusText}`;
+      let code = '';
+      /** @type {Record<string, string | number>} */
+      let args = {};
       try {
         const data = JSON.parse(text);
         if (data && data.error) message = data.error;
+        if (data && data.code) code = data.code;
+        if (data && data.args) args = data.args;
       } catch (e) {
         // not JSON: the status line says what happened
       }
-      throw new ApiError(message, res.status);
+      throw new ApiError(message, res.status, code, args);
     }
-    if (!res.body) throw new ApiError('The server sent an empty answer.', res.status);
+    if (!res.body) throw new ApiError('The server sent an empty answer.', res.status, 'empty_answer');
     try {
       for await (const event of ndjsonValues(res.body)) {
         if (stopped) return stoppedEvent;
@@ -74,10 +79,10 @@ export function openStream(path, body, onEvent, fetchImpl = fetch) {
       if (stopped) return stoppedEvent;
       if (e instanceof ApiError) throw e;
       if (e instanceof NdjsonError) throw new ApiError(e.message, res.status);
-      throw new ApiError('The connection to the server was lost before the answer was complete. Try again.', 0);
+      throw new ApiError('The connection to the server was lost before the answer was complete. Try again.', 0, 'connection_lost');
     }
     if (stopped) return stoppedEvent;
-    throw new ApiError('The server stopped before the answer was complete. Try again.', res.status);
+    throw new ApiError('The server stopped before the answer was complete. Try again.', res.status, 'answer_cut');
   };
   return {
     stop: () => {

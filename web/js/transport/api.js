@@ -13,12 +13,16 @@
 
 export class ApiError extends Error {
   /**
-   * @param {string} message
+   * @param {string} message the server's words (English)
    * @param {number} status the HTTP status, 0 when the server could not be reached
+   * @param {string} [code] the error's stable code (docs/api.md, "Errors"), which the page words
+   * @param {Record<string, string | number>} [args] the code's arguments
    */
-  constructor(message, status) {
+  constructor(message, status, code = '', args = {}) {
     super(message);
     this.status = status;
+    this.code = code;
+    this.args = args;
   }
 }
 
@@ -39,7 +43,7 @@ async function call(method, path, body, opts = {}) {
       keepalive: !!opts.keepalive,
     });
   } catch (e) {
-    throw new ApiError('The game server cannot be reached. Check the connection, then reload the page.', 0);
+    throw new ApiError('The game server cannot be reached. Check the connection, then reload the page.', 0, 'unreachable');
   }
   let data = null;
   const text = await res.text();
@@ -49,7 +53,7 @@ async function call(method, path, body, opts = {}) {
     data = null;
   }
   if (!res.ok) {
-    throw new ApiError((data && data.error) || `${res.status} ${res.statusText}`, res.status);
+    throw new ApiError((data && data.error) || `${res.status} ${res.statusText}`, res.status, (data && data.code) || '', (data && data.args) || {});
   }
   return data;
 }

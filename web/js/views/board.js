@@ -6,6 +6,8 @@
 // The board never decides what is legal: it is given the server's list of legal routes
 // ({from, path, captured, text}) and only lets the player follow one of them.
 
+import { t } from '../i18n.js';
+
 /** @typedef {import('../types.js').Move} Move */
 /** @typedef {import('../types.js').Piece} Piece */
 /** @typedef {import('../types.js').Side} Side */
@@ -114,7 +116,7 @@ export class Board {
     /** @type {((name: string) => void) | null} when set (the board editor), a click or Enter on a square calls it instead of moving */
     this.onSquare = null;
     /** @type {SVGSVGElement} */
-    this.svg = el('svg', { class: 'board', role: 'group', 'aria-label': opts.label || 'Board' });
+    this.svg = el('svg', { class: 'board', role: 'group', 'aria-label': opts.label || t('board-label') });
     container.appendChild(this.svg);
     this.svg.addEventListener('pointerdown', (e) => this.pointerDown(e));
     this.svg.addEventListener('pointermove', (e) => this.pointerMove(e));
@@ -421,10 +423,10 @@ export class Board {
     for (const [name, g] of this.squareEls) {
       const p = at.get(name);
       let label = this.spoken(name) + ', ';
-      label += p ? `${p.color === 'light' ? 'Light' : 'Dark'} ${p.kind}` : 'empty';
-      if (this.movable && movers.has(name) && !this.sel) label += ', can move';
-      if (this.sel && this.sel.at === name) label += ', selected';
-      if (next.includes(name)) label += ', legal destination';
+      label += p ? t('board-piece', { color: p.color, kind: p.kind }) : t('board-empty');
+      if (this.movable && movers.has(name) && !this.sel) label += `, ${t('board-can-move')}`;
+      if (this.sel && this.sel.at === name) label += `, ${t('board-selected')}`;
+      if (next.includes(name)) label += `, ${t('board-destination')}`;
       g.setAttribute('aria-label', label);
     }
   }
@@ -517,7 +519,7 @@ export class Board {
       }
       if (this.finalSquares().includes(name)) return this.toFinal(name);
       if (sel.hops.length > 0) {
-        this.message('Finish the capture: jump on to one of the marked squares (Escape takes it back).', 'warn');
+        this.message(t('board-finish-capture'), 'warn');
         return;
       }
     }
@@ -531,11 +533,11 @@ export class Board {
         this.updateLabels();
         // A piece that can capture is told why it may not: the rule of the longest capture.
         if (!this.outranked.includes(name)) this.message('A capture is compulsory: one of the marked pieces must capture.', 'warn');
-        else if (this.variant.id === 'italian') this.message('This piece can capture, but another capture comes first (it takes more pieces, or is made by a king, or takes more kings, or takes a king sooner): one of the marked pieces must capture.', 'warn');
-        else this.message('This piece can capture, but another capture takes more pieces, and the one that takes the most must be played: one of the marked pieces must capture.', 'warn');
+        else if (this.variant.id === 'italian') this.message(t('board-outranked-italian'), 'warn');
+        else this.message(t('board-outranked'), 'warn');
         return;
       }
-      this.message('That piece has no legal move.', 'warn');
+      this.message(t('board-no-move'), 'warn');
       return;
     }
     if (sel) this.deselect();
@@ -573,7 +575,7 @@ export class Board {
     this.setBusy(false);
     this.drawMarks();
     this.updateLabels();
-    this.message(`Capture on: ${this.nextHops().map((s) => this.label(s)).join(' or ')}.`, 'info');
+    this.message(t('board-capture-on', { squares: this.nextHops().map((s) => this.label(s)).join(t('board-or')) }), 'info');
     const queued = this.queued;
     this.queued = null;
     if (queued) return this.click(queued, animate);
@@ -632,9 +634,9 @@ export class Board {
       const box = document.createElement('div');
       box.className = 'route-chooser';
       box.setAttribute('role', 'dialog');
-      box.setAttribute('aria-label', 'Choose the capture');
+      box.setAttribute('aria-label', t('board-choose-capture'));
       const p = document.createElement('p');
-      p.textContent = 'These captures end on the same square. Which pieces do you take?';
+      p.textContent = t('board-same-square');
       box.appendChild(p);
       const done = (/** @type {Move | null} */ r) => {
         box.remove();
@@ -646,7 +648,7 @@ export class Board {
         b.type = 'button';
         b.className = 'route-option';
         b.dataset.route = r.text;
-        b.textContent = `${r.text} (takes ${r.captured.map((s) => this.label(s)).join(', ')})`;
+        b.textContent = t('board-takes', { move: r.text, squares: r.captured.map((s) => this.label(s)).join(', ') });
         b.addEventListener('mouseenter', () => this.previewRoute(r));
         b.addEventListener('focus', () => this.previewRoute(r));
         b.addEventListener('click', () => done(r));
@@ -654,7 +656,7 @@ export class Board {
       }
       const cancel = document.createElement('button');
       cancel.type = 'button';
-      cancel.textContent = 'Cancel';
+      cancel.textContent = t('setup-cancel');
       cancel.addEventListener('click', () => done(null));
       box.appendChild(cancel);
       this.container.appendChild(box);
@@ -810,7 +812,7 @@ export class Board {
     if (name && name !== p.name && this.sel) {
       if (this.nextHops().includes(name)) return this.hop(name, false);
       if (this.finalSquares().includes(name)) return this.toFinal(name);
-      this.message('That square is not a legal destination.', 'warn');
+      this.message(t('board-not-destination'), 'warn');
     }
   }
 

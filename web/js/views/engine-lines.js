@@ -5,6 +5,7 @@
 
 import { h } from './dom.js';
 import { lightScore, scoreText } from '../game/score.js';
+import { t } from '../i18n.js';
 
 // The moves of a line shown (the rest would not fit, and each is a Tab stop).
 const SHOWN_MOVES = 12;
@@ -49,7 +50,7 @@ export class EngineLines {
    * @param {number} depth
    */
   show(lines, side, firstMover, number, depth) {
-    this.depth.textContent = `Depth ${depth}`;
+    this.depth.textContent = t('engine-depth', { depth });
     this.list.textContent = '';
     for (const line of lines) {
       const li = h('li', { className: 'engine-line' });

@@ -3,6 +3,7 @@
 // game/score.js) grows from Light's side of the board, with the score as a number and in words.
 
 import { barFraction, scoreText, scoreWords } from '../game/score.js';
+import { t } from '../i18n.js';
 
 /** @typedef {import('../types.js').Score} Score */
 
@@ -32,7 +33,7 @@ export class EvalBar {
     this.number.textContent = scoreText(score);
     this.number.classList.toggle('won', !('cp' in score));
     this.words.textContent = 'cp' in score ? scoreWords(score) : '';
-    this.bar.setAttribute('aria-label', `Evaluation: ${scoreWords(score)}`);
+    this.bar.setAttribute('aria-label', t('eval-label', { words: scoreWords(score) }));
   }
 
   /** Marks the score shown as the last position's, until the new one comes. */
@@ -50,7 +51,7 @@ export class EvalBar {
     this.number.textContent = note ? '–' : '';
     this.number.classList.remove('won');
     this.words.textContent = note;
-    this.bar.setAttribute('aria-label', note ? `Evaluation: ${note}` : 'Evaluation');
+    this.bar.setAttribute('aria-label', note ? t('eval-label', { words: note }) : t('eval-label-none'));
   }
 
   /**

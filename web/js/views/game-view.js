@@ -23,6 +23,8 @@ import { turnText } from './status.js';
 import { prefs } from '../prefs.js';
 import { analysisHash } from '../game/analysis-link.js';
 import * as sound from '../sound.js';
+import { t as tr } from '../i18n.js';
+import { errorText, summaryLines } from '../game/wording.js';
 
 /** @typedef {import('../types.js').Game} Game */
 /** @typedef {import('../types.js').Viewer} Viewer */
@@ -64,12 +66,12 @@ export class GameView {
     this.confirmBar = new AskBar('confirm');
     this.resignBar = new AskBar('resign');
     this.board = new Board($('board-wrap'), {
-      label: 'Game board',
+      label: tr('board-label-game'),
       onMove: (route) => this.playRoute(route),
       onMessage: (text, kind) => this.message(text, kind),
       sound: (k) => sound.play(k),
     });
-    this.board.confirm = (route) => (prefs.confirm() ? this.confirmBar.ask(`Play ${this.write(route.text)}?`) : Promise.resolve(true));
+    this.board.confirm = (route) => (prefs.confirm() ? this.confirmBar.ask(tr('confirm-play', { move: this.write(route.text) })) : Promise.resolve(true));
     this.board.setCoords(prefs.coords());
     /** @type {Variant | null} the rule set shown */
     this.shownVariant = null;
@@ -98,7 +100,7 @@ export class GameView {
     });
     button('resign').addEventListener('click', async () => {
       const src = this.source;
-      const answer = this.resignBar.ask('Resign this game?');
+      const answer = this.resignBar.ask(tr('resign-text'));
       button('resign-yes').focus();
       if ((await answer) && src === this.source && src) src.resign();
     });
@@ -118,13 +120,13 @@ export class GameView {
       if (!this.shown) return;
       const t = this.shown.game.position.fen;
       await copyText(t, textarea('position-out'));
-      this.message(`Copied FEN: ${t}`);
+      this.message(tr('copied-fen', { fen: t }));
     });
     button('copy-text').addEventListener('click', async () => {
       if (!this.shown) return;
       const t = this.shown.game.position.text;
       await copyText(t, textarea('position-out'));
-      this.message(`Copied: ${t}`);
+      this.message(tr('copied-text', { text: t }));
     });
     button('rematch').addEventListener('click', () => this.source && this.source.rematch());
     // Analyse: the analysis board at the game's final position, with its moves; Review: the
@@ -199,21 +201,21 @@ export class GameView {
     // A finished game offers what comes next (over the board), not the buttons of play.
     this.root.dataset.over = game.outcome ? '1' : '0';
     this.shownVariant = v;
-    this.nav.setGame(game.moves, v.first_mover, `No moves yet. ${sideName(game.side_to_move)} to move.`, opts.gameKey);
+    this.nav.setGame(game.moves, v.first_mover, tr('moves-none-yet', { side: game.side_to_move }), opts.gameKey);
     this.drawBoard();
     this.status.render(game, viewer);
-    this.result.render(game.outcome, opts.gameKey);
+    this.result.render(game.outcome, opts.gameKey, game.variant);
     $('restore-error').hidden = true;
     const taken = takenBy(game.moves);
     for (const side of /** @type {const} */ (['light', 'dark'])) {
       $(`name-${side}`).textContent = opts.names[side];
-      $(`taken-${side}`).textContent = taken[side] ? `took ${taken[side]}` : '';
-      $(`taken-${side}`).title = `${sideName(side)} has taken ${taken[side]} ${taken[side] === 1 ? 'piece' : 'pieces'}`;
+      $(`taken-${side}`).textContent = taken[side] ? tr('taken-short', { n: taken[side] }) : '';
+      $(`taken-${side}`).title = tr('taken-long', { side, n: taken[side] });
     }
-    document.title = `${turnText(game, viewer)} · ${v.name} · Draughts`;
+    document.title = `${turnText(game, viewer)} · ${v.name} · ${tr('app-name')}`;
     this.speak(game, opts);
     const example = game.position.legal[0];
-    input('move-input').placeholder = example ? `e.g. ${this.write(example.text)}` : '';
+    input('move-input').placeholder = example ? tr('move-example', { move: this.write(example.text) }) : '';
     this.clocks.set(game.clock);
     textarea('position-out').value = `${game.position.fen}\n${game.position.text}`;
     const pdn = $('download-pdn');
@@ -225,7 +227,7 @@ export class GameView {
     const sum = $('rules-summary');
     sum.textContent = '';
     // The summary of the draw rules this game is judged by.
-    for (const line of game.draw_rules === 'fmjd' && v.summary_fmjd ? v.summary_fmjd : v.summary) {
+    for (const line of summaryLines(v, game.draw_rules === 'fmjd')) {
       const li = document.createElement('li');
       li.textContent = line;
       sum.appendChild(li);
@@ -253,7 +255,7 @@ export class GameView {
           return;
         }
       } catch (e) {
-        this.message(`This game cannot be stepped through: ${e.message}`, 'error');
+        this.message(tr('steps-failed', { error: errorText(e) }), 'error');
       }
     }
     this.root.dataset.browsing = '0';
@@ -281,7 +283,7 @@ export class GameView {
     if (sp.key === opts.gameKey) {
       if (n > sp.moves) {
         for (const m of game.moves.slice(Math.max(sp.moves, n - 2))) words.push(`${moveWords(m, spokenName(opts.names[m.side]), (t) => this.write(t))}.`);
-      } else if (n < sp.moves) words.push(n ? `Taken back to move ${n}.` : 'Taken back to the start.');
+      } else if (n < sp.moves) words.push(tr('speak-taken-back', { n }));
       if (game.outcome && !sp.result) words.push(resultWords(game.outcome));
     } else if (game.outcome) words.push(resultWords(game.outcome));
     this.spoken = { key: opts.gameKey, moves: n, result: !!game.outcome };
@@ -301,11 +303,11 @@ export class GameView {
   }
 
   /**
-   * A move's text as the coordinates setting writes it.
+   * A move's text as the settings write it (the coordinates, and how moves are written).
    * @param {string} text
    */
   write(text) {
-    return this.shownVariant ? writeMove(text, this.shownVariant, prefs.coords()) : text;
+    return this.shownVariant ? writeMove(text, this.shownVariant, prefs.coords(), prefs.moves()) : text;
   }
 
   /**
@@ -329,7 +331,7 @@ export class GameView {
     this.board.setState({ pieces: [], legal: [], movable: null });
     this.status.setTurnText('');
     this.result.render(null);
-    document.title = 'Draughts';
+    document.title = tr('app-name');
   }
 
   /**

@@ -7,6 +7,7 @@
 
 import { MoveList } from './move-list.js';
 import { h } from './dom.js';
+import { t } from '../i18n.js';
 
 /** @typedef {import('../types.js').MoveEntry} MoveEntry */
 /** @typedef {import('../types.js').Side} Side */
@@ -35,7 +36,7 @@ export class Navigator {
     this.key = null;
     const bar = o.bar;
     bar.setAttribute('role', 'toolbar');
-    bar.setAttribute('aria-label', 'Step through the game');
+    bar.setAttribute('aria-label', t('nav-steps'));
     /**
      * @param {string} id
      * @param {string} text
@@ -51,10 +52,10 @@ export class Navigator {
       b.addEventListener('click', act);
       return b;
     };
-    this.first = btn('first', '|◀', 'To the start', () => this.stepTo(0));
-    this.prev = btn('prev', '◀', 'Back one move (Left arrow)', () => this.stepTo(this.at - 1));
-    this.next = btn('next', '▶', 'Forward one move (Right arrow)', () => this.stepTo(this.at + 1));
-    this.last = btn('last', '▶|', 'To the last move', () => this.stepTo(this.end()));
+    this.first = btn('first', '|◀', t('nav-first'), () => this.stepTo(0));
+    this.prev = btn('prev', '◀', t('nav-prev'), () => this.stepTo(this.at - 1));
+    this.next = btn('next', '▶', t('nav-next'), () => this.stepTo(this.at + 1));
+    this.last = btn('last', '▶|', t('nav-last'), () => this.stepTo(this.end()));
     const steps = h('span', { className: 'steps' });
     steps.append(this.first, this.prev, this.next, this.last);
     this.ply = h('span', { className: 'nav-ply' });
@@ -64,7 +65,7 @@ export class Navigator {
     /** @type {HTMLButtonElement | null} */
     this.liveButton = null;
     if (o.live) {
-      this.liveButton = btn('live', 'Back to the game', 'Back to the game', () => this.stepTo(this.end()));
+      this.liveButton = btn('live', t('nav-live'), t('nav-live'), () => this.stepTo(this.end()));
       this.liveButton.className = 'primary nav-live';
       this.liveButton.hidden = true;
       bar.append(this.liveButton);
@@ -124,7 +125,7 @@ export class Navigator {
     const k = this.at;
     const n = this.end();
     const entry = this.entries.find((e) => e.ply === k);
-    this.ply.textContent = !entry ? 'Start' : `Move ${k} of ${n}: ${this.o.write ? this.o.write(entry.move.text) : entry.move.text}`;
+    this.ply.textContent = !entry ? t('nav-start') : t('nav-ply', { k, n, move: this.o.write ? this.o.write(entry.move.text) : entry.move.text });
     this.list.mark(k, !this.browsing && this.o.live);
     this.first.disabled = this.prev.disabled = k <= this.start();
     this.next.disabled = this.last.disabled = k >= n;

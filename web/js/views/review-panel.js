@@ -8,21 +8,11 @@ import { $, button, h } from './dom.js';
 import { EvalGraph } from './eval-graph.js';
 import { lightScore, scoreWords } from '../game/score.js';
 import { markOf, markWords, markCounts, isMarked } from '../game/marks.js';
+import { t } from '../i18n.js';
 
 /** @typedef {import('../types.js').Review} Review */
 /** @typedef {import('../types.js').ReviewPly} ReviewPly */
 /** @typedef {import('../types.js').Side} Side */
-
-/**
- * A count in words: "1 blunder", "2 mistakes", "no inaccuracies".
- * @param {number} n
- * @param {string} one
- * @param {string} many
- * @returns {string}
- */
-export function count(n, one, many) {
-  return n === 0 ? `no ${many}` : `${n} ${n === 1 ? one : many}`;
-}
 
 export class ReviewPanel {
   /**
@@ -49,7 +39,7 @@ export class ReviewPanel {
     $('review-result').hidden = true;
     this.bar.max = total;
     this.bar.value = 0;
-    $('review-note').textContent = 'Reviewing the game…';
+    $('review-note').textContent = t('review-note');
     button('review-stop').hidden = false;
   }
 
@@ -60,7 +50,7 @@ export class ReviewPanel {
   progress(done, total) {
     this.bar.max = total;
     this.bar.value = done;
-    $('review-note').textContent = `Reviewing the game… (${done} of ${total} positions)`;
+    $('review-note').textContent = t('review-progress', { done, total });
   }
 
   /**
@@ -93,14 +83,14 @@ export class ReviewPanel {
       const row = h('span', { className: 'accuracy-side' });
       row.dataset.side = side;
       row.append(
-        h('strong', { text: `${side === 'light' ? 'Light' : 'Dark'}: ${review.accuracy[side].toFixed(1)}% accuracy` }),
-        h('span', { className: 'accuracy-counts', text: ` · ${count(c.inaccuracy, 'inaccuracy', 'inaccuracies')}, ${count(c.mistake, 'mistake', 'mistakes')}, ${count(c.blunder, 'blunder', 'blunders')}` }),
+        h('strong', { text: t('review-accuracy', { side, accuracy: review.accuracy[side].toFixed(1) }) }),
+        h('span', { className: 'accuracy-counts', text: ` · ${t('review-counts', { inaccuracies: c.inaccuracy, mistakes: c.mistake, blunders: c.blunder })}` }),
       );
       acc.appendChild(row);
     }
     const first = review.chances[0] ?? 0.5;
     const last = review.chances[review.chances.length - 1] ?? 0.5;
-    this.graph.render(review.chances, `Light's winning chance over the game, from ${Math.round(first * 100)}% at the start to ${Math.round(last * 100)}% at the end. The list of marked moves below goes to each of them.`);
+    this.graph.render(review.chances, t('review-graph', { first: Math.round(first * 100), last: Math.round(last * 100) }));
     const list = $('review-marked');
     list.textContent = '';
     review.plies.forEach((p, i) => {
@@ -113,7 +103,7 @@ export class ReviewPanel {
       li.append(b, h('span', { className: 'marked-words', text: ` ${markWords(p, this.write)}` }));
       list.appendChild(li);
     });
-    if (!list.children.length) list.appendChild(h('li', { className: 'empty', text: 'No inaccuracies, mistakes or blunders: well played by both sides.' }));
+    if (!list.children.length) list.appendChild(h('li', { className: 'empty', text: t('review-clean') }));
   }
 
   /**
@@ -128,14 +118,17 @@ export class ReviewPanel {
     const d = $('review-detail');
     const p = index ? review.plies[index - 1] : null;
     if (!p) {
-      d.textContent = index === 0 ? 'The start of the game. Choose a move to see what the review says of it.' : '';
+      d.textContent = index === 0 ? t('review-start') : '';
       return;
     }
-    const who = p.side === 'light' ? 'Light' : 'Dark';
     const line = p.best_line.length ? p.best_line : [p.best];
-    const said = isMarked(p.class) ? markWords(p, this.write) : `${who}'s ${this.write(p.played.text)} was ${markOf(p.class).words}.`;
-    const instead = p.played.text === p.best.text ? "The engine's line" : "The engine's line instead";
-    d.textContent = `${said} ${scoreWords(lightScore(p.eval_after, p.side))} after it. ${instead}: ${line.map((m) => this.write(m.text)).join(' ')}.`;
+    const said = isMarked(p.class) ? markWords(p, this.write) : t('review-said', { side: p.side, move: this.write(p.played.text), mark: markOf(p.class).words });
+    d.textContent = t('review-detail', {
+      said,
+      score: scoreWords(lightScore(p.eval_after, p.side)),
+      same: p.played.text === p.best.text ? 'yes' : 'no',
+      line: line.map((m) => this.write(m.text)).join(' '),
+    });
   }
 
   /** Forgets the review shown. */

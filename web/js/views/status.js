@@ -1,10 +1,10 @@
 // @ts-check
 // The status view: whose turn in words, and the message line.
 
-import { sideName } from '../game/format.js';
 import { isOver, isStarted, ownSide, isPlayer } from '../game/predicates.js';
 import { $ } from './dom.js';
 import { plain } from '../game/wording.js';
+import { t } from '../i18n.js';
 
 /** @typedef {import('../types.js').Game} Game */
 /** @typedef {import('../types.js').Viewer} Viewer */
@@ -15,11 +15,11 @@ import { plain } from '../game/wording.js';
  * @param {Viewer} v
  */
 export function turnText(g, v) {
-  if (isOver(g)) return 'Game over';
-  if (!isStarted(g)) return isPlayer(v) ? 'Waiting for your friend to open the link…' : 'Waiting for the second player…';
+  if (isOver(g)) return t('turn-game-over');
+  if (!isStarted(g)) return isPlayer(v) ? t('turn-waiting-friend') : t('turn-waiting-second');
   const me = ownSide(v);
-  if (me && v.opponent) return g.side_to_move === me ? `Your move (${sideName(me)})` : `${v.opponent}'s move (${sideName(g.side_to_move)})`;
-  return `${sideName(g.side_to_move)} to move`;
+  if (me && v.opponent) return g.side_to_move === me ? t('turn-yours', { side: me }) : t('turn-opponent', { who: v.opponent, side: g.side_to_move });
+  return t('turn-side', { side: g.side_to_move });
 }
 
 export class Status {

@@ -6,6 +6,7 @@
 
 import { h } from './dom.js';
 import { moveNumber } from './engine-lines.js';
+import { t } from '../i18n.js';
 
 /** @typedef {import('../game/move-tree.js').TreeNode} TreeNode */
 /** @typedef {import('../game/move-tree.js').MoveTree} MoveTree */
@@ -79,7 +80,7 @@ export class TreeView {
     };
     const main = h('div', { className: 'tree-main' });
     if (tree.root.children.length) line(tree.root.children[0], main);
-    else main.appendChild(h('p', { className: 'empty', text: 'No moves yet: play a move on the board.' }));
+    else main.appendChild(h('p', { className: 'empty', text: t('tree-empty') }));
     this.box.appendChild(main);
     this.mark(current);
   }

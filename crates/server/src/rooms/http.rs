@@ -19,19 +19,25 @@ pub(super) fn load_error(what: &str, e: LoadError) -> Response {
     match e {
         LoadError::Broken(_) => {
             tracing::warn!("{what}: {e}");
-            error(StatusCode::CONFLICT, format!("{what}: {e}"))
+            error_coded(StatusCode::CONFLICT, "unreadable", format!("{what}: {e}"))
         }
         LoadError::Db(_) => error(StatusCode::INTERNAL_SERVER_ERROR, format!("{what}: {e}")),
-        LoadError::Closing => error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+        LoadError::Closing => error_coded(StatusCode::SERVICE_UNAVAILABLE, "unavailable", e.to_string()),
     }
 }
 
+/// An error answer with the code of its status (docs/api.md, "Errors").
 pub(super) fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    error_coded(status, crate::api::status_code_name(status), message)
+}
+
+/// An error answer with its own code.
+pub(super) fn error_coded(status: StatusCode, code: &'static str, message: impl Into<String>) -> Response {
     let message = message.into();
     if status.is_server_error() {
         tracing::error!(%status, "{message}");
     }
-    (status, Json(serde_json::json!({ "error": message }))).into_response()
+    (status, Json(crate::api::error_body(code, &message, &Default::default()))).into_response()
 }
 
 #[derive(Deserialize)]
@@ -99,7 +105,10 @@ pub(super) async fn create_room(State(state): State<AppState>, ext: axum::http::
         if let Err(wait) = state.rooms.inner.creations.take(ip) {
             let secs = wait.as_secs_f64().ceil().max(1.0) as u64;
             let per_minute = state.rooms.inner.cfg.create_per_minute;
-            let mut res = error(StatusCode::TOO_MANY_REQUESTS, format!("too many rooms created from your address (at most {per_minute} a minute); try again in {secs} s"));
+            let mut res = crate::api::ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too_many_rooms", format!("too many rooms created from your address (at most {per_minute} a minute); try again in {secs} s"))
+                .arg("per_minute", per_minute)
+                .arg("secs", secs)
+                .into_response();
             res.headers_mut().insert(header::RETRY_AFTER, secs.into());
             return res;
         }

@@ -3,7 +3,9 @@
 // numbers (game/score.js), the move tree (game/move-tree.js), the review's marks
 // (game/marks.js), the address (game/analysis-link.js) and the editor (game/editor.js).
 
+import './english.mjs';
 import { test } from 'node:test';
+import { t } from '../../../../web/js/i18n.js';
 import assert from 'node:assert/strict';
 import { LineSplitter, ndjsonValues, NdjsonError } from '../../../../web/js/transport/ndjson.js';
 import { streamAnalysis, streamReview } from '../../../../web/js/transport/analysis.js';
@@ -213,13 +215,10 @@ test('editor: tools on squares and the FEN written in board order', () => {
 test('line numbers and graph points', async () => {
   const { moveNumber } = await import('../../../../web/js/views/engine-lines.js');
   const { graphPoints } = await import('../../../../web/js/views/eval-graph.js');
-  const { count } = await import('../../../../web/js/views/review-panel.js');
   assert.equal(moveNumber(3, true, false), '3.');
   assert.equal(moveNumber(3, false, true), '3...');
   assert.equal(moveNumber(3, false, false), '');
   assert.deepEqual(graphPoints([0.5, 1, 0]), [[0, 60], [300, 0], [600, 120]]);
   assert.deepEqual(graphPoints([2]), [[300, 0]]);
-  assert.equal(count(0, 'blunder', 'blunders'), 'no blunders');
-  assert.equal(count(1, 'blunder', 'blunders'), '1 blunder');
-  assert.equal(count(3, 'mistake', 'mistakes'), '3 mistakes');
+  assert.equal(t('review-counts', { inaccuracies: 1, mistakes: 3, blunders: 0 }), '1 inaccuracy, 3 mistakes, no blunders');
 });

@@ -96,9 +96,10 @@ export async function launchBrowser() {
   });
 }
 
-// A page whose console errors fail the test that reads them.
-export async function newPage(browser, url, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport });
+// A page whose console errors fail the test that reads them. Its browser speaks English unless
+// `locale` says otherwise (the interface's language follows the browser's at the first visit).
+export async function newPage(browser, url, viewport = { width: 1280, height: 900 }, locale = 'en-US') {
+  const context = await browser.newContext({ viewport, locale });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));

@@ -18,7 +18,7 @@ after(() => stopServerAndBrowser(server, browser));
 
 /** A page in a context of its own, with the system's colour scheme given. */
 async function pageWith(viewport, colorScheme = 'light') {
-  const context = await browser.newContext({ viewport, colorScheme });
+  const context = await browser.newContext({ viewport, colorScheme, locale: 'en-US' });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(String(e)));

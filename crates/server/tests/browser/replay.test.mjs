@@ -1,11 +1,11 @@
 // Unit tests of the pure modules behind move navigation and the written moves:
 // web/js/game/replay.js (a game's positions from its start and moves) and
-// web/js/game/notation.js (moves written with a1-h8 names on a numbered board).
+// web/js/game/notation.js (moves written with square numbers or a1-h8 names, results as 1-0 or 2-0).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseFen, applyMove, framesOf } from '../../../../web/js/game/replay.js';
-import { writeMove, readMove } from '../../../../web/js/game/notation.js';
+import { writeMove, readMove, hasNumbers, writeResult, communityResults } from '../../../../web/js/game/notation.js';
 
 const at = (pieces) => Object.fromEntries(pieces.map((p) => [p.square, `${p.color} ${p.kind}`]));
 
@@ -68,4 +68,38 @@ test('moves written with a1-h8 names when the setting asks, and read back', () =
   const russian = { notation: 'algebraic', squares: [{ number: 1, algebraic: 'b8' }] };
   assert.equal(writeMove('c3-d4', russian, 'algebraic'), 'c3-d4');
   assert.equal(readMove('c3-d4', russian), 'c3-d4');
+});
+
+test('moves written with square numbers or a1-h8 names as the moves setting asks', () => {
+  // Russian draughts: a1-h8 in its rules, PDN numbers on the same board (1 is b8, 32 is g1).
+  const russian = { notation: 'algebraic', squares: english.squares };
+  assert.equal(writeMove('c3-d4', russian, 'numbers', 'own'), 'c3-d4', 'the rule set\'s own notation by default');
+  assert.equal(writeMove('c3-d4', russian, 'numbers', 'numbers'), '22-18');
+  assert.equal(writeMove('c3xe5xg3', russian, 'algebraic', 'numbers'), '22x15x24');
+  assert.equal(writeMove('c3-d4', russian, 'numbers', 'algebraic'), 'c3-d4');
+  assert.equal(readMove('22-18', russian), 'c3-d4', 'numbers typed on an a1-h8 board are read back');
+  assert.equal(readMove('22x15x24', russian), 'c3xe5xg3');
+  // A numbered board: the moves setting wins over the coordinates.
+  assert.equal(writeMove('11-15', english, 'numbers', 'algebraic'), 'f6-e5');
+  assert.equal(writeMove('11-15', english, 'algebraic', 'numbers'), '11-15');
+  assert.equal(writeMove('11-15', english, 'algebraic', 'own'), 'f6-e5');
+  // Turkish draughts has no square numbers: its moves stay a1-h8.
+  const turkish = { notation: 'algebraic', squares: [{ number: null, algebraic: 'a8' }, { number: null, algebraic: 'b8' }] };
+  assert.equal(hasNumbers(turkish), false);
+  assert.equal(hasNumbers(russian), true);
+  assert.equal(writeMove('a3-a4', turkish, 'numbers', 'numbers'), 'a3-a4');
+  assert.equal(readMove('22-18', turkish), '22-18');
+});
+
+test('results written as 1-0 or 2-0, by the setting or the rule set\'s community', () => {
+  assert.equal(writeResult('1-0', 'international', 'auto'), '2-0');
+  assert.equal(writeResult('1/2-1/2', 'international', 'auto'), '1-1');
+  assert.equal(writeResult('0-1', 'brazilian', 'auto'), '0-2');
+  assert.equal(writeResult('0-1', 'russian', 'auto'), '0-1');
+  assert.equal(writeResult('1-1', 'international', '1-0'), '1/2-1/2', 'a file\'s 2-point result in the 1-0 style');
+  assert.equal(writeResult('1-0', 'english', '2-0'), '2-0');
+  assert.equal(writeResult('2-0', 'english', 'auto'), '1-0');
+  assert.equal(writeResult('*', 'english', '2-0'), '*', 'an unfinished game stays as it is');
+  assert.equal(communityResults('international'), '2-0');
+  assert.equal(communityResults('english'), '1-0');
 });

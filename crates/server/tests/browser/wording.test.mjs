@@ -1,6 +1,7 @@
 // Unit tests of web/js/game/wording.js and web/js/game/speak.js: the page's words for server
 // messages, moves and results.
 
+import './english.mjs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { plain } from '../../../../web/js/game/wording.js';
