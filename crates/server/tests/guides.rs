@@ -71,8 +71,10 @@ fn player_texts(g: &Value) -> Vec<(String, String)> {
                 }
             }
         }
-        for (i, s) in guide["common_mistakes"].as_array().unwrap().iter().enumerate() {
-            out.push((format!("{v} common mistake {i}"), s.as_str().unwrap_or("").to_string()));
+        for list in ["common_mistakes", "principles"] {
+            for (i, s) in guide[list].as_array().unwrap().iter().enumerate() {
+                out.push((format!("{v} {list} {i}"), s.as_str().unwrap_or("").to_string()));
+            }
         }
         for (i, q) in guide["questions"].as_array().unwrap().iter().enumerate() {
             for k in ["q", "a"] {
@@ -266,8 +268,8 @@ fn tactics_and_mistakes_agree_with_the_rules() {
     }
 }
 
-/// "A common mistake", "Questions at the table" and "Where the rule sets differ": present for
-/// every rule set, and the comparison names each other rule set once.
+/// The principles above the tactics, "A common mistake", "Questions at the table" and "Where the
+/// rule sets differ": present for every rule set, and the comparison names each other rule set once.
 #[test]
 fn every_guide_answers_questions_and_compares() {
     let g = guides();
@@ -275,6 +277,8 @@ fn every_guide_answers_questions_and_compares() {
         let guide = &g["guides"][v.id()];
         let common = strings(&guide["common_mistakes"], "common_mistakes");
         assert!(!common.is_empty() && common.iter().all(|s| s.len() > 40), "{v}: common mistakes");
+        let principles = strings(&guide["principles"], "principles");
+        assert!(principles.len() >= 3 && principles.iter().all(|s| s.len() > 40), "{v}: at least three principles above the tactics");
         let questions = guide["questions"].as_array().unwrap_or_else(|| panic!("{v}: no questions"));
         assert!(questions.len() >= 3, "{v}: at least three questions at the table");
         for q in questions {

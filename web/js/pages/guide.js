@@ -15,7 +15,7 @@ import * as sound from '../sound.js';
 /** @typedef {{ white?: string, black?: string, event?: string, year?: string, composed?: boolean }} Source the real game a diagram comes from, as its tags name it */
 /** @typedef {{ title: string, position: string, line: string[], gain: Material, explanation: string, source: Source }} Tactic */
 /** @typedef {{ title: string, position: string, mistake: string, punish: string[], loss: Material, explanation: string, source: Source }} Mistake */
-/** @typedef {{ sections: Record<string, string>, examples: Example[], tactics: Tactic[], mistakes: Mistake[], common_mistakes: string[], questions: { q: string, a: string }[], differences: { with: string, text: string }[] }} Guide */
+/** @typedef {{ sections: Record<string, string>, examples: Example[], tactics: Tactic[], mistakes: Mistake[], principles: string[], common_mistakes: string[], questions: { q: string, a: string }[], differences: { with: string, text: string }[] }} Guide */
 /** @typedef {{ kind: 'example' | 'tactic' | 'mistake', index: number, title: string, position: string, line: string[], explanation: string, notes: string[], play: string }} Diagram a live board that plays its line */
 
 const TITLES = { setup: 'Setup', moves: 'Moves', captures: 'Captures', kings: 'Kings', draws: 'Draws and the end of the game' };
@@ -65,6 +65,9 @@ export class GuidePage {
       notes: [`Legal moves: ${ex.legal.join(', ')}`], play: 'Play the example',
     })));
     art.appendChild(h('h2', { text: 'Tactics worth learning' }));
+    const principles = h('ul', { className: 'guide-principles' });
+    for (const t of g.principles) principles.appendChild(h('li', { text: t }));
+    art.appendChild(principles);
     art.appendChild(h('p', { text: 'Shots from real games. Press “Play the shot” to see the winning line, or find it yourself first.' }));
     g.tactics.forEach((t, i) => art.appendChild(diagramCard(v, {
       kind: 'tactic', index: i, title: t.title, position: t.position, line: t.line, explanation: t.explanation,

@@ -284,6 +284,7 @@ test('every guide has its tactics, mistakes, questions and comparison, and the d
     assert.equal(await page.locator('.example.mistake').count(), g.mistakes.length, `${id}: mistakes`);
     assert.equal(await page.locator('.guide-questions dt').count(), g.questions.length, `${id}: questions`);
     assert.equal(await page.locator('.guide-common li').count(), g.common_mistakes.length, `${id}: common mistakes`);
+    assert.equal(await page.locator('.guide-principles li').count(), g.principles.length, `${id}: principles`);
     const others = await page.$$eval('.guide-differences li', (li) => li.map((x) => x.dataset.with));
     assert.deepEqual(others, g.differences.map((d) => d.with), `${id}: differences`);
   }
