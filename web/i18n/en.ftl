@@ -639,6 +639,34 @@ guide-play-example = Play the example
 guide-reset = Reset
 guide-legal = Legal moves: { $moves }
 guide-example-label = Example: { $title }
+guide-tactics = Tactics worth learning
+guide-tactics-note = Shots from real games. Press “Play the shot” to see the winning line, or find it yourself first.
+guide-play-shot = Play the shot
+guide-mistakes = Mistakes the computer will punish
+guide-mistakes-note = Each diagram plays a natural-looking move that loses, then the reply that punishes it.
+guide-play-mistake = Play the mistake
+guide-common = A common mistake
+guide-questions = Questions at the table
+guide-differences = Where the rule sets differ
+guide-diagram-label = Diagram: { $title }
+guide-line = The line: { $line }.
+guide-mistake-line = The mistake: { $mistake }. The punishment: { $punish }.
+guide-composed = A composed position, not taken from a recorded game.
+guide-source = From the game { $white } (Light) – { $black } (Dark){ $where }.
+guide-gain-game = It wins the game.
+guide-loss-game = It loses the game.
+guide-gain = Net gain: { $material }.
+guide-loss = Net loss: { $material }.
+guide-pieces = { $n ->
+    [one] { $n } piece
+   *[other] { $n } pieces
+}
+guide-kings-count = { $n ->
+    [one] { $n } king
+   *[other] { $n } kings
+}
+guide-and = { $a } and { $b }
+guide-nothing = nothing
 guide-you-played = You played { $move }.
 guide-played = Played { $move }.
 

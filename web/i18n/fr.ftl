@@ -616,6 +616,34 @@ guide-play-example = Jouer l'exemple
 guide-reset = Recommencer
 guide-legal = Coups possibles : { $moves }
 guide-example-label = Exemple : { $title }
+guide-tactics = Tactiques à connaître
+guide-tactics-note = Des coups tirés de vraies parties. Appuyez sur « Jouer le coup » pour voir la ligne gagnante, ou cherchez-la d’abord vous-même.
+guide-play-shot = Jouer le coup
+guide-mistakes = Les erreurs que l’ordinateur punit
+guide-mistakes-note = Chaque diagramme joue un coup d’apparence naturelle qui perd, puis la réponse qui le punit.
+guide-play-mistake = Jouer l’erreur
+guide-common = Une erreur fréquente
+guide-questions = Questions à la table
+guide-differences = Ce qui distingue les règles
+guide-diagram-label = Diagramme : { $title }
+guide-line = La ligne : { $line }.
+guide-mistake-line = L’erreur : { $mistake }. La punition : { $punish }.
+guide-composed = Une position composée, pas tirée d’une partie enregistrée.
+guide-source = D’après la partie { $white } (blancs) – { $black } (noirs){ $where }.
+guide-gain-game = Elle gagne la partie.
+guide-loss-game = Elle perd la partie.
+guide-gain = Gain net : { $material }.
+guide-loss = Perte nette : { $material }.
+guide-pieces = { $n ->
+    [one] { $n } pièce
+   *[other] { $n } pièces
+}
+guide-kings-count = { $n ->
+    [one] { $n } dame
+   *[other] { $n } dames
+}
+guide-and = { $a } et { $b }
+guide-nothing = rien
 guide-you-played = Vous avez joué { $move }.
 guide-played = Joué : { $move }.
 

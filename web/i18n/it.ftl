@@ -616,6 +616,34 @@ guide-play-example = Gioca l'esempio
 guide-reset = Da capo
 guide-legal = Mosse possibili: { $moves }
 guide-example-label = Esempio: { $title }
+guide-tactics = Tattiche da conoscere
+guide-tactics-note = Colpi tratti da partite vere. Premi «Gioca il colpo» per vedere la linea vincente, o prima cercala da solo.
+guide-play-shot = Gioca il colpo
+guide-mistakes = Errori che il computer punisce
+guide-mistakes-note = Ogni diagramma gioca una mossa dall’aria naturale che perde, poi la risposta che la punisce.
+guide-play-mistake = Gioca l’errore
+guide-common = Un errore comune
+guide-questions = Domande al tavolo
+guide-differences = In che cosa differiscono le regole
+guide-diagram-label = Diagramma: { $title }
+guide-line = La linea: { $line }.
+guide-mistake-line = L’errore: { $mistake }. La punizione: { $punish }.
+guide-composed = Una posizione composta, non tratta da una partita registrata.
+guide-source = Dalla partita { $white } (bianco) – { $black } (nero){ $where }.
+guide-gain-game = Vince la partita.
+guide-loss-game = Perde la partita.
+guide-gain = Guadagno netto: { $material }.
+guide-loss = Perdita netta: { $material }.
+guide-pieces = { $n ->
+    [one] { $n } pezzo
+   *[other] { $n } pezzi
+}
+guide-kings-count = { $n ->
+    [one] { $n } dama
+   *[other] { $n } dame
+}
+guide-and = { $a } e { $b }
+guide-nothing = niente
 guide-you-played = Hai giocato { $move }.
 guide-played = Giocata { $move }.
 

@@ -616,6 +616,34 @@ guide-play-example = Speel het voorbeeld
 guide-reset = Opnieuw
 guide-legal = Mogelijke zetten: { $moves }
 guide-example-label = Voorbeeld: { $title }
+guide-tactics = Tactiek om te kennen
+guide-tactics-note = Slagen uit echte partijen. Druk op „Speel de slag” om de winnende lijn te zien, of zoek hem eerst zelf.
+guide-play-shot = Speel de slag
+guide-mistakes = Fouten die de computer afstraft
+guide-mistakes-note = Elk diagram speelt een natuurlijk ogende zet die verliest, en dan het antwoord dat hem afstraft.
+guide-play-mistake = Speel de fout
+guide-common = Een veelgemaakte fout
+guide-questions = Vragen aan het bord
+guide-differences = Waarin de spelregels verschillen
+guide-diagram-label = Diagram: { $title }
+guide-line = De lijn: { $line }.
+guide-mistake-line = De fout: { $mistake }. De afstraffing: { $punish }.
+guide-composed = Een gecomponeerde stand, niet uit een opgetekende partij.
+guide-source = Uit de partij { $white } (wit) – { $black } (zwart){ $where }.
+guide-gain-game = Het wint de partij.
+guide-loss-game = Het verliest de partij.
+guide-gain = Netto winst: { $material }.
+guide-loss = Netto verlies: { $material }.
+guide-pieces = { $n ->
+    [one] { $n } stuk
+   *[other] { $n } stukken
+}
+guide-kings-count = { $n ->
+    [one] { $n } dam
+   *[other] { $n } dammen
+}
+guide-and = { $a } en { $b }
+guide-nothing = niets
 guide-you-played = Je speelde { $move }.
 guide-played = Gespeeld: { $move }.
 

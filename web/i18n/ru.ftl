@@ -626,6 +626,36 @@ guide-play-example = Показать пример
 guide-reset = Сначала
 guide-legal = Возможные ходы: { $moves }
 guide-example-label = Пример: { $title }
+guide-tactics = Тактика, которую стоит знать
+guide-tactics-note = Удары из настоящих партий. Нажмите «Показать удар», чтобы увидеть выигрывающий вариант, или сначала найдите его сами.
+guide-play-shot = Показать удар
+guide-mistakes = Ошибки, которые компьютер накажет
+guide-mistakes-note = Каждая диаграмма показывает естественный на вид, но проигрывающий ход, а затем ответ, который его наказывает.
+guide-play-mistake = Показать ошибку
+guide-common = Частая ошибка
+guide-questions = Вопросы за доской
+guide-differences = Чем отличаются правила
+guide-diagram-label = Диаграмма: { $title }
+guide-line = Вариант: { $line }.
+guide-mistake-line = Ошибка: { $mistake }. Наказание: { $punish }.
+guide-composed = Составленная позиция, не из записанной партии.
+guide-source = Из партии { $white } (белые) – { $black } (чёрные){ $where }.
+guide-gain-game = Вариант выигрывает партию.
+guide-loss-game = Ход проигрывает партию.
+guide-gain = Итог: выиграно { $material }.
+guide-loss = Итог: потеряно { $material }.
+guide-pieces = { $n ->
+    [one] { $n } шашка
+    [few] { $n } шашки
+   *[many] { $n } шашек
+}
+guide-kings-count = { $n ->
+    [one] { $n } дамка
+    [few] { $n } дамки
+   *[many] { $n } дамок
+}
+guide-and = { $a } и { $b }
+guide-nothing = ничего
 guide-you-played = Вы сыграли { $move }.
 guide-played = Сыграно { $move }.
 

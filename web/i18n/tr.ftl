@@ -578,6 +578,34 @@ guide-play-example = Örneği oyna
 guide-reset = Baştan
 guide-legal = Oynanabilir hamleler: { $moves }
 guide-example-label = Örnek: { $title }
+guide-tactics = Bilinmesi gereken taktikler
+guide-tactics-note = Gerçek oyunlardan vuruşlar. Kazandıran devamı görmek için “Vuruşu oyna”ya basın ya da önce kendiniz bulun.
+guide-play-shot = Vuruşu oyna
+guide-mistakes = Bilgisayarın cezalandırdığı hatalar
+guide-mistakes-note = Her diyagram doğal görünen ama kaybettiren bir hamleyi, ardından onu cezalandıran cevabı oynar.
+guide-play-mistake = Hatayı oyna
+guide-common = Sık yapılan bir hata
+guide-questions = Masada sorulanlar
+guide-differences = Kural takımlarının farkları
+guide-diagram-label = Diyagram: { $title }
+guide-line = Devam: { $line }.
+guide-mistake-line = Hata: { $mistake }. Ceza: { $punish }.
+guide-composed = Kayıtlı bir oyundan değil, kurgulanmış bir konum.
+guide-source = Oyun: { $white } (beyaz) – { $black } (siyah){ $where }.
+guide-gain-game = Oyunu kazandırır.
+guide-loss-game = Oyunu kaybettirir.
+guide-gain = Net kazanç: { $material }.
+guide-loss = Net kayıp: { $material }.
+guide-pieces = { $n ->
+    [one] { $n } taş
+   *[other] { $n } taş
+}
+guide-kings-count = { $n ->
+    [one] { $n } dama
+   *[other] { $n } dama
+}
+guide-and = { $a } ve { $b }
+guide-nothing = hiçbir şey
 guide-you-played = { $move } oynadınız.
 guide-played = { $move } oynandı.
 

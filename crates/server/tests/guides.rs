@@ -1,12 +1,17 @@
 //! Every worked example of the in-app guides (`guides.json`, the file the guide pages show) is
 //! checked against the rules crate: the exact legal move list, the line played, and the position
 //! after it. RULES.md section 9's examples must all be there, plus at least two more per rule set.
+//! The tactics and the mistakes the computer punishes are checked the same way (the line is
+//! legal and wins the material stated; a tactic from a real game is that game's position, with
+//! its players, event and year), and the questions and comparisons are present in every guide.
 
-use draughts_rules::notation::{movetext, text};
-use draughts_rules::{Game, Variant};
+use draughts_rules::notation::pdn::{self, replay};
+use draughts_rules::notation::{fen, movetext, text};
+use draughts_rules::{Color, Game, Position, Variant};
 use draughts_server::api::parse_position;
 use serde_json::Value;
 use std::collections::BTreeSet;
+use std::path::PathBuf;
 
 fn guides() -> Value {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/guides.json");
@@ -59,10 +64,25 @@ fn player_texts(g: &Value) -> Vec<(String, String)> {
         for (k, s) in guide["sections"].as_object().unwrap() {
             out.push((format!("{v} {k}"), s.as_str().unwrap().to_string()));
         }
-        for (i, e) in guide["examples"].as_array().unwrap().iter().enumerate() {
-            for k in ["title", "explanation"] {
-                out.push((format!("{v} example {i} {k}"), e[k].as_str().unwrap_or("").to_string()));
+        for list in ["examples", "tactics", "mistakes"] {
+            for (i, e) in guide[list].as_array().unwrap().iter().enumerate() {
+                for k in ["title", "explanation"] {
+                    out.push((format!("{v} {list} {i} {k}"), e[k].as_str().unwrap_or("").to_string()));
+                }
             }
+        }
+        for list in ["common_mistakes", "principles"] {
+            for (i, s) in guide[list].as_array().unwrap().iter().enumerate() {
+                out.push((format!("{v} {list} {i}"), s.as_str().unwrap_or("").to_string()));
+            }
+        }
+        for (i, q) in guide["questions"].as_array().unwrap().iter().enumerate() {
+            for k in ["q", "a"] {
+                out.push((format!("{v} question {i} {k}"), q[k].as_str().unwrap_or("").to_string()));
+            }
+        }
+        for d in guide["differences"].as_array().unwrap() {
+            out.push((format!("{v} difference with {}", d["with"]), d["text"].as_str().unwrap_or("").to_string()));
         }
     }
     out
@@ -73,7 +93,7 @@ fn guides_speak_to_players_not_of_their_sources() {
     let g = guides();
     // Notes for us (the source guides by number, our own choices, the spec's (row, col) squares)
     // have no place in what a player reads.
-    let notes = ["guide 0", "guides 0", "rules.md", "we use", "issue ", "section 9"];
+    let notes = ["guide 0", "guides 0", "rules.md", "we use", "issue ", "section 9", ".pdn", "section "];
     for (where_, text) in player_texts(&g) {
         let lower = text.to_lowercase();
         for n in notes {
@@ -123,4 +143,158 @@ fn every_example_agrees_with_the_rules() {
         }
     }
     assert!(checked >= 6 + 7 * 2);
+}
+
+/// The shared data folder holding the real games (`data/pdn`): `$DRAUGHTS_SHARED`, else
+/// `../shared` beside the repository, else `/work/shared`, as the rules crate's tests find it.
+fn pdn_dir() -> PathBuf {
+    let mut candidates = Vec::new();
+    if let Some(d) = std::env::var_os("DRAUGHTS_SHARED") {
+        candidates.push(PathBuf::from(d));
+    }
+    candidates.push(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"));
+    candidates.push(PathBuf::from("/work/shared"));
+    let shared = candidates.into_iter().find(|d| d.join("data/pdn").is_dir());
+    shared.expect("shared data folder not found: set DRAUGHTS_SHARED to the folder holding data/pdn").join("data/pdn")
+}
+
+/// Plays `line` from `game`, each move written in full as the rule set writes it.
+fn play_line(game: &mut Game, line: &[String], what: &str) {
+    let v = game.variant();
+    for m in line {
+        let played = movetext::parse(game.position(), m).unwrap_or_else(|err| panic!("{what}: move {m}: {err}"));
+        game.play(&played).unwrap_or_else(|err| panic!("{what}: move {m}: {err}"));
+        assert_eq!(movetext::write(v, &played), *m, "{what}: write the move {m} in full");
+    }
+}
+
+/// (pieces, kings) of `side` less those of the other side.
+fn balance(pos: &Position, side: Color) -> (i64, i64) {
+    let count = |c: Color| (pos.pieces(c).count_ones() as i64, pos.kings(c).count_ones() as i64);
+    let (p, k) = count(side);
+    let (op, ok) = count(!side);
+    (p - op, k - ok)
+}
+
+/// A stated material change: `{"pieces": n, "kings": k?}` (kings 0 when left out).
+fn stated(v: &Value, what: &str) -> (i64, i64) {
+    let pieces = v["pieces"].as_i64().unwrap_or_else(|| panic!("{what}: \"pieces\" must be a whole number"));
+    let kings = v.get("kings").map_or(0, |k| k.as_i64().unwrap_or_else(|| panic!("{what}: \"kings\" must be a whole number")));
+    (pieces, kings)
+}
+
+/// A real game's tactic: the named game of the named file, replayed `ply` moves, reaches the
+/// diagram's position, and the players, event and year shown are that game's tags.
+fn check_source(position: &Position, source: &Value, what: &str) {
+    let file = source["file"].as_str().unwrap_or_else(|| panic!("{what}: source file"));
+    let number = source["game"].as_u64().unwrap_or_else(|| panic!("{what}: source game")) as usize;
+    let ply = source["ply"].as_u64().unwrap_or_else(|| panic!("{what}: source ply")) as usize;
+    let path = pdn_dir().join(file);
+    let (text, _) = pdn::decode(&std::fs::read(&path).unwrap_or_else(|e| panic!("{what}: {}: {e}", path.display())));
+    let games = pdn::parse(&text).games;
+    let g = games.iter().find(|g| g.number == number).unwrap_or_else(|| panic!("{what}: {file} has no game {number}"));
+    // The game is replayed under the rule set of its folder; the diagram is played under this
+    // guide's (American and German diagrams come from English games, whose men move alike).
+    let folder: Variant = file.split('/').next().and_then(|f| f.parse().ok()).unwrap_or_else(|| panic!("{what}: {file} is not in a rule set's folder"));
+    let r = replay::replay_game(g, Some(folder)).unwrap_or_else(|e| panic!("{what}: {file} game {number}: {e}"));
+    assert!(ply <= r.moves.len(), "{what}: {file} game {number} has {} plies, not {ply}", r.moves.len());
+    let mut at = r.start.clone();
+    for m in &r.moves[..ply] {
+        at.play(m).unwrap_or_else(|e| panic!("{what}: replaying {file} game {number}: {e}"));
+    }
+    assert_eq!(fen::write(&at), fen::write(position), "{what}: the position of {file} game {number} after {ply} plies");
+    // Italian records name the tags in Italian.
+    let tag = |names: &[&str]| names.iter().find_map(|n| g.tag(n).map(str::trim).filter(|t| !t.is_empty()));
+    for (key, names) in [("white", ["White", "Bianco"]), ("black", ["Black", "Nero"]), ("event", ["Event", "Dati"])] {
+        let shown = source[key].as_str().unwrap_or_else(|| panic!("{what}: source {key}"));
+        assert_eq!(Some(shown), tag(&names), "{what}: source {key} against the {names:?} tag");
+    }
+    if let Some(year) = source.get("year") {
+        let date = tag(&["Date", "Anno"]).unwrap_or("");
+        assert!(date.contains(year.as_str().expect("year as text")), "{what}: year {year} against the date tag {date:?}");
+    }
+}
+
+/// One diagram of the tactics or the mistakes: the position parses and offers a choice of moves,
+/// `moves` are legal from it, and afterwards `result` (`{"game": true}` or the material) holds
+/// for the side that plays first (`for_mover`) or for the other; a real game's source is that
+/// game's position, a composed one says so.
+fn check_diagram(v: Variant, d: &Value, what: &str, moves: &[String], result: &str, for_mover: bool) {
+    let pos = parse_position(v, d["position"].as_str().expect("a position")).unwrap_or_else(|err| panic!("{what}: position: {}", err.message));
+    assert!(pos.legal_moves().len() >= 2, "{what}: a diagram needs a choice of moves");
+    assert!(moves.len() >= 2 || for_mover, "{what}: a line");
+    let mut game = Game::from_position(pos.clone());
+    play_line(&mut game, moves, what);
+    let side = if for_mover { pos.side_to_move() } else { !pos.side_to_move() };
+    if d[result].get("game").is_some() {
+        assert_eq!(game.outcome().and_then(|o| o.winner()), Some(side), "{what}: the line wins the game");
+    } else {
+        let (b0, b1) = (balance(&pos, side), balance(game.position(), side));
+        assert_eq!((b1.0 - b0.0, b1.1 - b0.1), stated(&d[result], what), "{what}: material {result} (pieces, kings)");
+    }
+    match d.get("source") {
+        Some(s) if s.get("file").is_some() => check_source(&pos, s, what),
+        Some(s) => assert_eq!(s["composed"], true, "{what}: a source is a real game or says it is composed"),
+        None => panic!("{what}: a source"),
+    }
+    assert!(d["explanation"].as_str().is_some_and(|s| s.len() > 20), "{what}: explanation");
+}
+
+/// "Tactics worth learning": each a real shot (or a composed one, said so) whose line is legal
+/// and wins what it states; "Mistakes the computer will punish": each a legal but avoidable
+/// move, and the punishing line, which wins what the mistake is said to lose.
+#[test]
+fn tactics_and_mistakes_agree_with_the_rules() {
+    let g = guides();
+    for v in Variant::OFFERED {
+        let guide = &g["guides"][v.id()];
+        let tactics = guide["tactics"].as_array().unwrap_or_else(|| panic!("{v}: no tactics"));
+        assert!((3..=5).contains(&tactics.len()), "{v}: 3 to 5 tactics, has {}", tactics.len());
+        for t in tactics {
+            let what = format!("{v} tactic {:?}", t["title"].as_str().expect("a title"));
+            let line = strings(&t["line"], "line");
+            assert!(!line.is_empty(), "{what}: a line");
+            check_diagram(v, t, &what, &line, "gain", true);
+        }
+        let mistakes = guide["mistakes"].as_array().unwrap_or_else(|| panic!("{v}: no mistakes"));
+        assert!((2..=4).contains(&mistakes.len()), "{v}: 2 to 4 mistakes, has {}", mistakes.len());
+        for m in mistakes {
+            let what = format!("{v} mistake {:?}", m["title"].as_str().expect("a title"));
+            let mut moves = vec![m["mistake"].as_str().unwrap_or_else(|| panic!("{what}: the mistake")).to_string()];
+            moves.extend(strings(&m["punish"], "punish"));
+            // The loss of the side that made the mistake is the punisher's gain.
+            check_diagram(v, m, &what, &moves, "loss", false);
+        }
+    }
+}
+
+/// The principles above the tactics, "A common mistake", "Questions at the table" and "Where the
+/// rule sets differ": present for every rule set, and the comparison names each other rule set once.
+#[test]
+fn every_guide_answers_questions_and_compares() {
+    let g = guides();
+    for v in Variant::OFFERED {
+        let guide = &g["guides"][v.id()];
+        let common = strings(&guide["common_mistakes"], "common_mistakes");
+        assert!(!common.is_empty() && common.iter().all(|s| s.len() > 40), "{v}: common mistakes");
+        let principles = strings(&guide["principles"], "principles");
+        assert!(principles.len() >= 3 && principles.iter().all(|s| s.len() > 40), "{v}: at least three principles above the tactics");
+        let questions = guide["questions"].as_array().unwrap_or_else(|| panic!("{v}: no questions"));
+        assert!(questions.len() >= 3, "{v}: at least three questions at the table");
+        for q in questions {
+            assert!(q["q"].as_str().is_some_and(|s| s.ends_with('?')), "{v}: a question ends with '?': {q}");
+            assert!(q["a"].as_str().is_some_and(|s| s.len() > 10), "{v}: an answer: {q}");
+        }
+        let others: Vec<&str> = guide["differences"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{v}: no differences"))
+            .iter()
+            .map(|d| {
+                assert!(d["text"].as_str().is_some_and(|s| s.len() > 30), "{v}: a difference: {d}");
+                d["with"].as_str().expect("with: a rule set id")
+            })
+            .collect();
+        let want: Vec<&str> = Variant::OFFERED.iter().map(|x| x.id()).filter(|id| *id != v.id()).collect();
+        assert_eq!(others, want, "{v}: compared with every other rule set, in the app's order");
+    }
 }

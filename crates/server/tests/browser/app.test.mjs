@@ -270,6 +270,50 @@ test('a guide page plays its worked examples', { timeout: 60000 }, async () => {
   await page.context().close();
 });
 
+test('every guide has its tactics, mistakes, questions and comparison, and the diagrams play their lines', { timeout: 120000 }, async () => {
+  const page = await newPage(browser);
+  const guides = (await (await fetch(new URL('/api/guides', server.url))).json()).guides;
+  const sections = ['Tactics worth learning', 'Mistakes the computer will punish', 'A common mistake', 'Questions at the table', 'Where the rule sets differ'];
+  for (const [id, g] of Object.entries(guides)) {
+    await page.goto(`${server.url}#/guide/${id}`);
+    await ready(page);
+    await page.waitForSelector('.tactic .piece');
+    const titles = await page.$$eval('#guide h2', (hs) => hs.map((x) => x.textContent));
+    for (const t of sections) assert.ok(titles.includes(t), `${id}: section ${t}`);
+    assert.equal(await page.locator('.example.tactic').count(), g.tactics.length, `${id}: tactics`);
+    assert.equal(await page.locator('.example.mistake').count(), g.mistakes.length, `${id}: mistakes`);
+    assert.equal(await page.locator('.guide-questions dt').count(), g.questions.length, `${id}: questions`);
+    assert.equal(await page.locator('.guide-common li').count(), g.common_mistakes.length, `${id}: common mistakes`);
+    assert.equal(await page.locator('.guide-principles li').count(), g.principles.length, `${id}: principles`);
+    const others = await page.$$eval('.guide-differences li', (li) => li.map((x) => x.dataset.with));
+    assert.deepEqual(others, g.differences.map((d) => d.with), `${id}: differences`);
+  }
+  // A tactic from a real game plays its winning line step by step, named by its players.
+  await page.goto(`${server.url}#/guide/international`);
+  await ready(page);
+  const tactic = '.tactic[data-tactic="0"]';
+  await page.waitForSelector(`${tactic} .piece`);
+  const t0 = guides.international.tactics[0];
+  assert.match(await page.textContent(tactic), new RegExp(`From the game ${t0.source.white} \\(Light\\) – ${t0.source.black} \\(Dark\\)`));
+  await page.click(`${tactic} .example-play`);
+  // The line is played one move at a time: the first move shows before the last.
+  await page.waitForFunction((c) => (document.querySelector(c).dataset.played || '').split(' ').length === 1, tactic);
+  await page.waitForFunction((c) => document.querySelector(c).dataset.done === '1', tactic);
+  assert.equal(await page.$eval(tactic, (c) => c.dataset.played), t0.line.join(' '));
+  await page.$eval(tactic, (c) => c.scrollIntoView());
+  await page.screenshot({ path: join(SHOTS, 'guide-tactic-international.png'), fullPage: false });
+  // A mistake plays the bad move, then the punishment.
+  const mistake = '.mistake[data-mistake="0"]';
+  const m0 = guides.international.mistakes[0];
+  await page.click(`${mistake} .example-play`);
+  await page.waitForFunction((c) => document.querySelector(c).dataset.done === '1', mistake);
+  assert.equal(await page.$eval(mistake, (c) => c.dataset.played), [m0.mistake, ...m0.punish].join(' '));
+  await page.$eval('.guide-questions', (c) => c.scrollIntoView());
+  await page.screenshot({ path: join(SHOTS, 'guide-questions-international.png'), fullPage: false });
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test('open a PDN game and step through it', { timeout: 60000 }, async () => {
   const page = await newPage(browser);
   await page.goto(`${server.url}#/pdn`);
