@@ -405,7 +405,7 @@ fn king_chain<R: RuleSet, S: Sink>(
 /// The men of this side that can start a capture: a takeable enemy next to them in one of their
 /// capture directions with an empty square behind it.
 #[inline(always)]
-fn capturing_men<R: RuleSet, const LIGHT: bool>(men: u64, enemy: u64, kings: u64, empty: u64) -> u64 {
+pub(crate) fn capturing_men<R: RuleSet, const LIGHT: bool>(men: u64, enemy: u64, kings: u64, empty: u64) -> u64 {
     let g = &R::R.geometry;
     let dirs = man_capture_dirs::<R, LIGHT>();
     let victims = if R::R.men_capture_kings { enemy } else { enemy & !kings };
@@ -556,6 +556,22 @@ pub(crate) fn exists<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, kings:
 fn capturing_kings<R: RuleSet>(own_kings: u64, enemy: u64, empty: u64) -> u64 {
     let g = &R::R.geometry;
     let mut found = 0u64;
+    if flying::<R>() && few_kings(own_kings) {
+        // A line look-up per king and direction costs less than the fills.
+        let mut ks = own_kings;
+        while ks != 0 {
+            let at = ks.trailing_zeros();
+            ks &= ks - 1;
+            let mut can = false;
+            each_dir!(D => {
+                can |= g.dirs[D].step_into(g.line(D, at, empty).1 & enemy) & empty != 0;
+            });
+            if can {
+                found |= 1u64 << at;
+            }
+        }
+        return found;
+    }
     each_dir!(D => {
         let back = &g.dirs[opposite(D)];
         let targets = enemy & back.step_into(empty);
@@ -563,6 +579,40 @@ fn capturing_kings<R: RuleSet>(own_kings: u64, enemy: u64, empty: u64) -> u64 {
         found |= back.step_into(seen_from);
     });
     found & own_kings
+}
+
+/// True for at most two kings: few enough that looking up each king's lines
+/// ([`crate::geometry::Geometry::line`]) costs less than filling all of them at once.
+#[inline(always)]
+pub(crate) fn few_kings(own_kings: u64) -> bool {
+    // `own_kings` less its lowest king: empty or a single king when there are at most two.
+    let rest = own_kings & own_kings.wrapping_sub(1);
+    rest & rest.wrapping_sub(1) == 0
+}
+
+/// For a few flying kings (see [`few_kings`]): `None` when one of them can take a piece of
+/// `enemy`, else the number of their quiet moves over the `empty` squares, both read from the
+/// same line look-ups (perft's bulk count at the last ply).
+#[inline(always)]
+pub(crate) fn few_kings_steps<R: RuleSet>(own_kings: u64, enemy: u64, empty: u64) -> Option<u64> {
+    let g = &R::R.geometry;
+    let mut n = 0u64;
+    let mut takes = false;
+    let mut ks = own_kings;
+    while ks != 0 {
+        let at = ks.trailing_zeros();
+        ks &= ks - 1;
+        each_dir!(D => {
+            let (free, first) = g.line(D, at, empty);
+            takes |= g.dirs[D].step_into(first & enemy) & empty != 0;
+            n += free.count_ones() as u64;
+        });
+    }
+    if takes {
+        None
+    } else {
+        Some(n)
+    }
 }
 
 /// The pieces of the side to move (Light when `LIGHT`) that could take at least one piece,

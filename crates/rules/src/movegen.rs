@@ -74,8 +74,18 @@ pub(crate) fn king_line<R: RuleSet>(d: usize, from: u32, empty: u64) -> u64 {
 pub(crate) fn count_quiet<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, kings: u64) -> u64 {
     let g = &R::R.geometry;
     let empty = g.board & !(own | enemy);
-    let men = own & !kings;
     let own_kings = own & kings;
+    let mut n = count_man_steps::<R, LIGHT>(own & !kings, empty);
+    if own_kings != 0 {
+        n += count_king_steps::<R>(own_kings, empty);
+    }
+    n
+}
+
+/// The number of quiet moves of the men `men` (of Light when `LIGHT`) over the `empty` squares.
+#[inline(always)]
+pub(crate) fn count_man_steps<R: RuleSet, const LIGHT: bool>(men: u64, empty: u64) -> u64 {
+    let g = &R::R.geometry;
     let dirs = man_step_dirs::<R, LIGHT>();
     let mut n = 0u64;
     each_dir!(D => {
@@ -83,9 +93,6 @@ pub(crate) fn count_quiet<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, k
             n += (g.dirs[D].step_into(men) & empty).count_ones() as u64;
         }
     });
-    if own_kings != 0 {
-        n += count_king_steps::<R>(own_kings, empty);
-    }
     n
 }
 

@@ -20,10 +20,10 @@ use crate::bitboard::each_dir;
 use crate::captures::{self, Capture, CaptureList};
 use crate::color::Color;
 use crate::geometry::opposite;
-use crate::movegen::{count_quiet, king_line, man_step_dirs};
+use crate::movegen::{count_man_steps, count_quiet, king_line, man_step_dirs};
 use crate::moves::MoveList;
 use crate::position::Position;
-use crate::variant::{with_rules, RuleSet};
+use crate::variant::{with_rules, KingRange, RuleSet};
 
 /// A position from the side to move's point of view.
 #[derive(Clone, Copy)]
@@ -281,6 +281,16 @@ fn count<R: RuleSet, const LIGHT: bool>(b: Board, list: &mut CaptureList) -> u64
             return jumps.iter().map(|j| j.count_ones() as u64).sum();
         }
         return count_man_captures::<R, LIGHT>(b, &jumps, list);
+    } else if matches!(R::R.king_range, KingRange::Flying) && captures::few_kings(b.own & b.kings) {
+        // A few flying kings: their lines tell both whether they can take and how many quiet
+        // moves they have.
+        let empty = R::R.geometry.board & !(b.own | b.enemy);
+        let men = b.own & !b.kings;
+        if captures::capturing_men::<R, LIGHT>(men, b.enemy, b.kings, empty) == 0 {
+            if let Some(n) = captures::few_kings_steps::<R>(b.own & b.kings, b.enemy, empty) {
+                return count_man_steps::<R, LIGHT>(men, empty) + n;
+            }
+        }
     } else if !captures::exists::<R, LIGHT>(b.own, b.enemy, b.kings) {
         return count_quiet::<R, LIGHT>(b.own, b.enemy, b.kings);
     }
