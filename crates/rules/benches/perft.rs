@@ -40,5 +40,29 @@ fn start_positions(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, start_positions);
+/// King-heavy positions of `tests/data/perft.txt` (issue 24): (variant, name, FEN, depth,
+/// leaves from that file).
+const KING_CASES: [(Variant, &str, &str, u32, u64); 5] = [
+    (Variant::International, "allkings", "W:WK31-50:BK1-20", 9, 8_558_321),
+    (Variant::International, "random178", "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46", 7, 9_041_010),
+    (Variant::International, "woldouby", "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38", 13, 9_872_645),
+    (Variant::Russian, "kings", "W:WK3,11,14,18,22,K26,27,30:BK1,6,7,K12,15,K19,20,K28", 9, 3_618_716),
+    (Variant::Turkish, "kings", "W:WKa1,Kd4,b3,c3,f3,g2,h3,e5:BKh8,Ke6,a6,b6,c7,f6,g6,h5", 7, 15_811_770),
+];
+
+fn king_positions(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft_kings");
+    group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+    for (variant, name, text, depth, leaves) in KING_CASES {
+        let pos = draughts_rules::notation::fen::parse(variant, text).expect("a valid FEN");
+        assert_eq!(perft(&pos, depth), leaves, "{variant} {name} depth {depth}");
+        group.throughput(Throughput::Elements(leaves));
+        group.bench_with_input(BenchmarkId::new(format!("{}-{name}", variant.id()), depth), &pos, |b, pos| {
+            b.iter(|| perft(black_box(pos), black_box(depth)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, start_positions, king_positions);
 criterion_main!(benches);

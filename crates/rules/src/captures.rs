@@ -190,7 +190,13 @@ impl<S: Sink> Chain<'_, S> {
             }
         }
         let (from, to) = (self.from as u8, to as u8);
-        if self.dedup && self.out.has(self.start, from, to, captured, self.king_order) {
+        // Two routes of one or two captures are never the same move, once the landings of a
+        // flying king's line share their onward chains ([`king_chain`]): the two pieces would
+        // have to be taken in both orders, which puts the second piece on two parallel lines
+        // (the two lines through the origin, the two through the first landing), or in one
+        // order from two landings of one line, which is that shared onward chain. So the list is
+        // searched only from the third capture on.
+        if self.dedup && hops >= 3 && self.out.has(self.start, from, to, captured, self.king_order) {
             return;
         }
         self.out.add(from, to, promotes, captured, self.king_order, &self.path, hops as usize);
@@ -237,7 +243,7 @@ fn man_chain<R: RuleSet, const LIGHT: bool, S: Sink>(st: &mut Chain<S>, cur: u32
                 if crowned && matches!(R::R.chain_promotion, ChainPromotion::EndsMove) {
                     st.record::<R>(landing, true, c, h);
                 } else if crowned && matches!(R::R.chain_promotion, ChainPromotion::ContinuesAsKing) {
-                    king_chain::<R, S>(st, landing, D, true, c, h);
+                    king_chain::<R, S>(st, landing, D, false, true, c, h);
                 } else if man_can_take::<R, LIGHT, S>(st, l, c) {
                     man_chain::<R, LIGHT, S>(st, landing, c, h);
                 } else {
@@ -280,22 +286,19 @@ fn flying<R: RuleSet>() -> bool {
     matches!(R::R.king_range, KingRange::Flying)
 }
 
-/// For a king on `at` (a single-bit set) whose last capture went in direction `last`: the first
-/// takeable enemy in direction `d` with a free square behind it, as (taken square bit, first
-/// landing bit); `(0, 0)` when there is none.
+/// For a king on bit `cur` whose last capture went in direction `last`: the first takeable enemy
+/// in direction `d` with a free square behind it, as (taken square bit, first landing bit);
+/// `(0, 0)` when there is none. A flying king finds the first piece on its line with one look-up
+/// ([`crate::geometry::Geometry::line`]).
 #[inline(always)]
-fn king_target<R: RuleSet>(takeable: u64, at: u64, last: usize, d: usize, empty: u64) -> (u64, u64) {
+fn king_target<R: RuleSet>(takeable: u64, cur: u32, last: usize, d: usize, empty: u64) -> (u64, u64) {
     if R::R.no_reversal_in_chain && last != NO_DIR && d == opposite(last) {
         return (0, 0);
     }
-    let dir = &R::R.geometry.dirs[d];
-    let mut sq = dir.step_into(at);
-    if flying::<R>() {
-        while sq & empty != 0 {
-            sq = dir.step_into(sq);
-        }
-    }
-    let sq = sq & takeable;
+    let g = &R::R.geometry;
+    let dir = &g.dirs[d];
+    let first = if flying::<R>() { g.line(d, cur, empty).1 } else { dir.step_into(1u64 << cur) };
+    let sq = first & takeable;
     let l = dir.step_into(sq) & empty;
     if l == 0 {
         return (0, 0);
@@ -303,36 +306,52 @@ fn king_target<R: RuleSet>(takeable: u64, at: u64, last: usize, d: usize, empty:
     (sq, l)
 }
 
-/// True when a king that just took in direction `last` and stands on `at` can take again.
+/// True when a king that just took in direction `last` and stands on bit `cur` can take again
+/// in a direction across that line (or back along it, where that could find anything). The
+/// caller checks the direction `last` itself once for all the landings of a line.
 #[inline(always)]
-fn king_can_take<R: RuleSet>(takeable: u64, at: u64, last: usize, empty: u64) -> bool {
+fn king_can_take_across<R: RuleSet>(takeable: u64, cur: u32, last: usize, empty: u64) -> bool {
+    // Back along the line the king came by, the first piece is the one just taken: it still
+    // blocks where taken pieces stay until the end, and where they vanish at once (Turkish) a
+    // king may not turn back.
+    let back_can_take = matches!(R::R.removal, Removal::Immediate) && !R::R.no_reversal_in_chain;
     let mut found = false;
-    each_dir!(D => {
-        found |= king_target::<R>(takeable, at, last, D, empty).1 != 0;
+    each_dir!(E => {
+        if E != last && (E != opposite(last) || back_can_take) {
+            found |= king_target::<R>(takeable, cur, last, E, empty).1 != 0;
+        }
     });
     found
 }
 
 /// Chains of a king standing on `cur` after `hops` captures taking `captured`, the last one in
-/// direction `last`. `promoted`: the piece was crowned during this chain.
-fn king_chain<R: RuleSet, S: Sink>(st: &mut Chain<S>, cur: u32, last: usize, promoted: bool, captured: u64, hops: u32) {
+/// direction `last`. `promoted`: the piece was crowned during this chain. `onward_done`: the
+/// chains that go on in direction `last` were searched already from another landing of the same
+/// line (see below), so only the other directions are searched here.
+fn king_chain<R: RuleSet, S: Sink>(
+    st: &mut Chain<S>,
+    cur: u32,
+    last: usize,
+    onward_done: bool,
+    promoted: bool,
+    captured: u64,
+    hops: u32,
+) {
     let g = &R::R.geometry;
-    let at = 1u64 << cur;
     let takeable = st.enemy & !captured;
     let empty = st.empty::<R>(captured);
     let mut any = false;
     each_dir!(D => {
-        let (taken, first) = king_target::<R>(takeable, at, last, D, empty);
+        let (taken, first) = king_target::<R>(takeable, cur, last, D, empty);
         if first != 0 {
             any = true;
-            let dir = &g.dirs[D];
             let (c, h) = (captured | taken, hops + 1);
             if !flying::<R>() {
                 let landing = first.trailing_zeros();
                 let saved = st.push::<R>(taken, landing, hops);
-                king_chain::<R, S>(st, landing, D, promoted, c, h);
+                king_chain::<R, S>(st, landing, D, false, promoted, c, h);
                 st.pop::<R>(saved);
-            } else {
+            } else if !(onward_done && D == last) {
                 // Flying: every free square beyond the taken piece. While the chain can go on
                 // from some of them, it must (RULES.md section 1), so only those are landings.
                 let takeable_after = takeable & !taken;
@@ -340,28 +359,36 @@ fn king_chain<R: RuleSet, S: Sink>(st: &mut Chain<S>, cur: u32, last: usize, pro
                     Removal::AtEnd => empty,
                     Removal::Immediate => empty | taken,
                 };
-                let mut landings = 0u64;
-                let mut l = first;
-                while l != 0 {
-                    landings |= l;
-                    l = dir.step_into(l) & empty_after;
-                }
-                let mut continuing = 0u64;
-                let mut ls = landings;
-                while ls != 0 {
-                    let b = ls & ls.wrapping_neg();
-                    ls ^= b;
-                    if king_can_take::<R>(takeable_after, b, D, empty_after) {
-                        continuing |= b;
+                let (landings, next) = g.line(D, taken.trailing_zeros(), empty_after);
+                // Onward along the line every landing meets the same piece `next`: either each
+                // of them can take it, or none.
+                let onward = next & takeable_after != 0 && g.dirs[D].step_into(next) & empty_after != 0;
+                let continuing = if onward {
+                    landings
+                } else {
+                    let mut continuing = 0u64;
+                    let mut ls = landings;
+                    while ls != 0 {
+                        let b = ls.trailing_zeros();
+                        ls &= ls - 1;
+                        if king_can_take_across::<R>(takeable_after, b, D, empty_after) {
+                            continuing |= 1u64 << b;
+                        }
                     }
-                }
+                    continuing
+                };
                 let mut ls = if continuing != 0 { continuing } else { landings };
+                // The chains going on along the line are the same moves from every landing (the
+                // same pieces taken, the same squares reached): where one route per move is kept,
+                // the first landing searches them and the others skip them.
+                let mut onward_searched = false;
                 while ls != 0 {
                     let landing = ls.trailing_zeros();
                     ls &= ls - 1;
                     let saved = st.push::<R>(taken, landing, hops);
                     if continuing != 0 {
-                        king_chain::<R, S>(st, landing, D, promoted, c, h);
+                        king_chain::<R, S>(st, landing, D, onward_searched, promoted, c, h);
+                        onward_searched = onward && st.dedup;
                     } else {
                         st.record::<R>(landing, promoted, c, h);
                     }
@@ -378,7 +405,7 @@ fn king_chain<R: RuleSet, S: Sink>(st: &mut Chain<S>, cur: u32, last: usize, pro
 /// The men of this side that can start a capture: a takeable enemy next to them in one of their
 /// capture directions with an empty square behind it.
 #[inline(always)]
-fn capturing_men<R: RuleSet, const LIGHT: bool>(men: u64, enemy: u64, kings: u64, empty: u64) -> u64 {
+pub(crate) fn capturing_men<R: RuleSet, const LIGHT: bool>(men: u64, enemy: u64, kings: u64, empty: u64) -> u64 {
     let g = &R::R.geometry;
     let dirs = man_capture_dirs::<R, LIGHT>();
     let victims = if R::R.men_capture_kings { enemy } else { enemy & !kings };
@@ -413,10 +440,10 @@ pub(crate) fn generate<R: RuleSet, const LIGHT: bool, S: Sink>(own: u64, enemy: 
         start,
         dedup,
     };
-    // Men only from squares next to a first victim; kings from anywhere. Pieces in square order,
-    // so that the move list keeps the same order however the pieces are split.
+    // Only the pieces that can take a first piece. Pieces in square order, so that the move
+    // list keeps the same order however the pieces are split.
     let own_kings = own & kings;
-    let mut pieces = capturing_men::<R, LIGHT>(own & !kings, enemy, kings, empty) | own_kings;
+    let mut pieces = capturers::<R, LIGHT>(own, enemy, kings);
     while pieces != 0 {
         let from = pieces.trailing_zeros();
         pieces &= pieces - 1;
@@ -425,7 +452,7 @@ pub(crate) fn generate<R: RuleSet, const LIGHT: bool, S: Sink>(own: u64, enemy: 
         st.empty = empty | bit;
         st.moving_king = own_kings & bit != 0;
         if st.moving_king {
-            king_chain::<R, S>(&mut st, from, NO_DIR, false, 0, 0);
+            king_chain::<R, S>(&mut st, from, NO_DIR, false, false, 0, 0);
         } else {
             man_chain::<R, LIGHT, S>(&mut st, from, 0, 0);
         }
@@ -474,7 +501,7 @@ pub(crate) fn man_captures<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, 
             if crowned && matches!(R::R.chain_promotion, ChainPromotion::EndsMove) {
                 singles[D] |= from;
             } else if crowned && matches!(R::R.chain_promotion, ChainPromotion::ContinuesAsKing) {
-                king_chain::<R, CaptureList>(&mut st, l.trailing_zeros(), D, true, taken, 1);
+                king_chain::<R, CaptureList>(&mut st, l.trailing_zeros(), D, false, true, taken, 1);
             } else if man_can_take::<R, LIGHT, CaptureList>(&st, l, taken) {
                 man_chain::<R, LIGHT, CaptureList>(&mut st, l.trailing_zeros(), taken, 1);
             } else {
@@ -518,43 +545,81 @@ pub(crate) fn exists<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, kings:
         return true;
     }
     let own_kings = own & kings;
-    own_kings != 0 && kings_can_capture::<R>(own_kings, enemy, empty)
+    own_kings != 0 && capturing_kings::<R>(own_kings, enemy, empty) != 0
 }
 
-/// True if one of `own_kings` can take a piece of `enemy` (a first jump, flying or not).
+/// The kings of `own_kings` that can take a piece of `enemy` (a first jump, flying or not), all
+/// kings at once: per direction, the enemy pieces with a free square behind them, and from each
+/// of those back over the empty squares ([`crate::geometry::Geometry::fill`]) to the king, if
+/// any, that sees it first.
 #[inline(always)]
-fn kings_can_capture<R: RuleSet>(own_kings: u64, enemy: u64, empty: u64) -> bool {
+fn capturing_kings<R: RuleSet>(own_kings: u64, enemy: u64, empty: u64) -> u64 {
     let g = &R::R.geometry;
-    let mut found = false;
-    each_dir!(D => {
-        let dir = &g.dirs[D];
-        let mut ray = dir.step_into(own_kings);
-        if flying::<R>() {
-            while ray != 0 {
-                found |= dir.step_into(ray & enemy) & empty != 0;
-                ray = dir.step_into(ray & empty);
+    let mut found = 0u64;
+    if flying::<R>() && few_kings(own_kings) {
+        // A line look-up per king and direction costs less than the fills.
+        let mut ks = own_kings;
+        while ks != 0 {
+            let at = ks.trailing_zeros();
+            ks &= ks - 1;
+            let mut can = false;
+            each_dir!(D => {
+                can |= g.dirs[D].step_into(g.line(D, at, empty).1 & enemy) & empty != 0;
+            });
+            if can {
+                found |= 1u64 << at;
             }
-        } else {
-            found |= dir.step_into(ray & enemy) & empty != 0;
         }
+        return found;
+    }
+    each_dir!(D => {
+        let back = &g.dirs[opposite(D)];
+        let targets = enemy & back.step_into(empty);
+        let seen_from = if flying::<R>() { g.fill(opposite(D), targets, empty) } else { targets };
+        found |= back.step_into(seen_from);
     });
-    found
+    found & own_kings
+}
+
+/// True for at most two kings: few enough that looking up each king's lines
+/// ([`crate::geometry::Geometry::line`]) costs less than filling all of them at once.
+#[inline(always)]
+pub(crate) fn few_kings(own_kings: u64) -> bool {
+    // `own_kings` less its lowest king: empty or a single king when there are at most two.
+    let rest = own_kings & own_kings.wrapping_sub(1);
+    rest & rest.wrapping_sub(1) == 0
+}
+
+/// For a few flying kings (see [`few_kings`]): `None` when one of them can take a piece of
+/// `enemy`, else the number of their quiet moves over the `empty` squares, both read from the
+/// same line look-ups (perft's bulk count at the last ply).
+#[inline(always)]
+pub(crate) fn few_kings_steps<R: RuleSet>(own_kings: u64, enemy: u64, empty: u64) -> Option<u64> {
+    let g = &R::R.geometry;
+    let mut n = 0u64;
+    let mut takes = false;
+    let mut ks = own_kings;
+    while ks != 0 {
+        let at = ks.trailing_zeros();
+        ks &= ks - 1;
+        each_dir!(D => {
+            let (free, first) = g.line(D, at, empty);
+            takes |= g.dirs[D].step_into(first & enemy) & empty != 0;
+            n += free.count_ones() as u64;
+        });
+    }
+    if takes {
+        None
+    } else {
+        Some(n)
+    }
 }
 
 /// The pieces of the side to move (Light when `LIGHT`) that could take at least one piece,
 /// whether or not the capture choice of the variant lets them (a longer capture elsewhere).
 pub(crate) fn capturers<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, kings: u64) -> u64 {
     let empty = R::R.geometry.board & !(own | enemy);
-    let mut found = capturing_men::<R, LIGHT>(own & !kings, enemy, kings, empty);
-    let mut own_kings = own & kings;
-    while own_kings != 0 {
-        let bit = own_kings & own_kings.wrapping_neg();
-        own_kings &= own_kings - 1;
-        if kings_can_capture::<R>(bit, enemy, empty) {
-            found |= bit;
-        }
-    }
-    found
+    capturing_men::<R, LIGHT>(own & !kings, enemy, kings, empty) | capturing_kings::<R>(own & kings, enemy, empty)
 }
 
 /// Single jumps of men: for each direction `d`, the men that can take the piece next to them in

@@ -174,6 +174,40 @@ const fn orthogonal() -> Geometry {
     }
 }
 
+/// For each direction (in the order of [`Geometry::dirs`]) and each bit index, the squares of
+/// the line from that bit in that direction, the bit itself excluded (0 for bits that are not
+/// squares). Flying kings look their lines up here rather than stepping square by square.
+pub type Rays = [[u64; 64]; 4];
+
+const fn rays_of(g: &Geometry) -> Rays {
+    let mut rays = [[0u64; 64]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut b = 0;
+        while b < 64 {
+            if g.board & (1u64 << b) != 0 {
+                let mut ray = 0u64;
+                let mut sq = g.dirs[d].step(1u64 << b);
+                while sq != 0 {
+                    ray |= sq;
+                    sq = g.dirs[d].step(sq);
+                }
+                rays[d][b] = ray;
+            }
+            b += 1;
+        }
+        d += 1;
+    }
+    rays
+}
+
+/// The lines of the 8x8 diagonal boards (the turned board has the same bit layout).
+static RAYS_DIAGONAL_8: Rays = rays_of(&Geometry::DIAGONAL_8);
+/// The lines of the 10x10 board.
+static RAYS_DIAGONAL_10: Rays = rays_of(&Geometry::DIAGONAL_10);
+/// The lines of the orthogonal board.
+static RAYS_ORTHOGONAL_8: Rays = rays_of(&Geometry::ORTHOGONAL_8);
+
 impl Geometry {
     /// The standard 8x8 diagonal board, a1 dark (32 squares).
     pub const DIAGONAL_8: Geometry = diagonal(8, false);
@@ -183,6 +217,64 @@ impl Geometry {
     pub const DIAGONAL_10: Geometry = diagonal(10, false);
     /// The 8x8 orthogonal board of Turkish draughts (64 squares).
     pub const ORTHOGONAL_8: Geometry = orthogonal();
+
+    /// The lines of this board ([`Rays`]).
+    #[inline(always)]
+    pub fn rays(&self) -> &'static Rays {
+        match (self.kind, self.size) {
+            (BoardKind::Orthogonal, _) => &RAYS_ORTHOGONAL_8,
+            (BoardKind::Diagonal, 10) => &RAYS_DIAGONAL_10,
+            (BoardKind::Diagonal, _) => &RAYS_DIAGONAL_8,
+        }
+    }
+
+    /// `gen` and every square reached from one of its squares by steps in direction `d` over
+    /// `empty` squares (an occluded fill): the squares of `gen` plus, for a set of flying kings,
+    /// their quiet moves in that direction. Filled by doubling (Kogge-Stone), three shifts on the
+    /// 8x8 boards and four on the 10x10 one, whose longest line has nine squares, rather than
+    /// one shift per square.
+    #[inline(always)]
+    pub fn fill(&self, d: usize, gen: u64, empty: u64) -> u64 {
+        let dir = &self.dirs[d];
+        let sh = |bb: u64, k: i32| if dir.shift > 0 { bb << (dir.shift as i32 * k) } else { bb >> (-(dir.shift as i32) * k) };
+        // The squares that may be entered: empty squares that are the true neighbour of the
+        // square one shift back (on the padded layouts every shift off the board lands on no
+        // square; on the orthogonal board the edge column that a sideways shift wraps onto is
+        // left out).
+        let mut pro = if dir.wraps { empty & dir.step(dir.from_mask) } else { empty };
+        let mut gen = gen;
+        gen |= pro & sh(gen, 1);
+        pro &= sh(pro, 1);
+        gen |= pro & sh(gen, 2);
+        pro &= sh(pro, 2);
+        gen |= pro & sh(gen, 4);
+        if self.size > 8 {
+            pro &= sh(pro, 4);
+            gen |= pro & sh(gen, 8);
+        }
+        gen
+    }
+
+    /// What a flying piece on bit `from` sees in direction `d` (an index of [`Geometry::dirs`]):
+    /// the `empty` squares before the first square that is not empty, and that first square as
+    /// a single-bit set (0 when the line is free to the edge). One table look-up and one bit
+    /// scan: the first blocker is the lowest bit of the line's blockers when the direction runs
+    /// towards higher bits, the highest otherwise.
+    #[inline(always)]
+    pub fn line(&self, d: usize, from: u32, empty: u64) -> (u64, u64) {
+        let ray = self.rays()[d][from as usize];
+        let blockers = ray & !empty;
+        if self.dirs[d].shift > 0 {
+            let first = blockers & blockers.wrapping_neg();
+            // `first - 1` is every bit below the blocker (all of them when there is none).
+            (ray & first.wrapping_sub(1), first)
+        } else {
+            let lz = blockers.leading_zeros();
+            // The blocker and every bit below it (none when there is no blocker).
+            let below = u64::MAX.checked_shr(lz).unwrap_or(0);
+            (ray & !below, (1u64 << 63).checked_shr(lz).unwrap_or(0))
+        }
+    }
 
     /// Squares per row in the bit layout (4 or 5 on diagonal boards, 8 on the orthogonal one).
     pub const fn per_row(&self) -> u32 {
@@ -361,6 +453,35 @@ mod tests {
                         continue;
                     }
                     assert_eq!(d.step_into(1 << bit) & g.board, d.step(1 << bit), "bit {bit} shift {}", d.shift);
+                }
+            }
+        }
+    }
+
+    /// [`Geometry::line`] and [`Geometry::fill`] against a walk square by square, on every square
+    /// and direction, with blockers from a fixed pseudo-random sequence.
+    #[test]
+    fn lines_and_fills_match_a_walk_step_by_step() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for g in [Geometry::DIAGONAL_8, Geometry::DIAGONAL_8_TURNED, Geometry::DIAGONAL_10, Geometry::ORTHOGONAL_8] {
+            for _ in 0..200 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let empty = g.board & (x | x.rotate_left(23));
+                for bit in 0..64u32 {
+                    if g.board & (1 << bit) == 0 {
+                        continue;
+                    }
+                    for (d, dir) in g.dirs.iter().enumerate() {
+                        let (mut free, mut sq) = (0u64, dir.step(1 << bit));
+                        while sq & empty != 0 {
+                            free |= sq;
+                            sq = dir.step(sq);
+                        }
+                        assert_eq!(g.line(d, bit, empty), (free, sq), "bit {bit} direction {d}");
+                        assert_eq!(g.fill(d, 1 << bit, empty), free | 1 << bit, "fill: bit {bit} direction {d}");
+                    }
                 }
             }
         }

@@ -44,13 +44,28 @@ fn quiet<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, kings: u64, out: &
         let from = ks.trailing_zeros();
         ks &= ks - 1;
         each_dir!(D => {
-            let dir = &g.dirs[D];
-            let mut sq = dir.step_into(1u64 << from) & empty;
+            // Nearest square first in every direction (the search's move order relies on it).
+            let mut sq = king_line::<R>(D, from, empty);
             while sq != 0 {
-                out.push(Move::quiet(from, sq.trailing_zeros(), false));
-                sq = if matches!(R::R.king_range, KingRange::Short) { 0 } else { dir.step_into(sq) & empty };
+                let to = if g.dirs[D].shift > 0 { sq.trailing_zeros() } else { 63 - sq.leading_zeros() };
+                sq ^= 1u64 << to;
+                out.push(Move::quiet(from, to, false));
             }
         });
+    }
+}
+
+/// The squares a king of this rule set on `from` can move to in direction `d` over `empty`
+/// squares: the line up to the first piece for a flying king ([`Geometry::line`]), the next
+/// square when free for a short one.
+///
+/// [`Geometry::line`]: crate::geometry::Geometry::line
+#[inline(always)]
+pub(crate) fn king_line<R: RuleSet>(d: usize, from: u32, empty: u64) -> u64 {
+    let g = &R::R.geometry;
+    match R::R.king_range {
+        KingRange::Short => g.dirs[d].step_into(1u64 << from) & empty,
+        KingRange::Flying => g.line(d, from, empty).0,
     }
 }
 
@@ -59,8 +74,18 @@ fn quiet<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, kings: u64, out: &
 pub(crate) fn count_quiet<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, kings: u64) -> u64 {
     let g = &R::R.geometry;
     let empty = g.board & !(own | enemy);
-    let men = own & !kings;
     let own_kings = own & kings;
+    let mut n = count_man_steps::<R, LIGHT>(own & !kings, empty);
+    if own_kings != 0 {
+        n += count_king_steps::<R>(own_kings, empty);
+    }
+    n
+}
+
+/// The number of quiet moves of the men `men` (of Light when `LIGHT`) over the `empty` squares.
+#[inline(always)]
+pub(crate) fn count_man_steps<R: RuleSet, const LIGHT: bool>(men: u64, empty: u64) -> u64 {
+    let g = &R::R.geometry;
     let dirs = man_step_dirs::<R, LIGHT>();
     let mut n = 0u64;
     each_dir!(D => {
@@ -68,9 +93,6 @@ pub(crate) fn count_quiet<R: RuleSet, const LIGHT: bool>(own: u64, enemy: u64, k
             n += (g.dirs[D].step_into(men) & empty).count_ones() as u64;
         }
     });
-    if own_kings != 0 {
-        n += count_king_steps::<R>(own_kings, empty);
-    }
     n
 }
 
@@ -80,20 +102,13 @@ fn count_king_steps<R: RuleSet>(own_kings: u64, empty: u64) -> u64 {
     let g = &R::R.geometry;
     let mut n = 0u64;
     each_dir!(D => {
-        let dir = &g.dirs[D];
         // Rays of different kings in one direction never overlap (the rear one is blocked by the
         // front one), so filling them together counts every (king, square) pair once.
-        let mut ray = dir.step_into(own_kings) & empty;
-        if matches!(R::R.king_range, KingRange::Short) {
-            n += ray.count_ones() as u64;
-        } else {
-            let mut all = 0u64;
-            while ray != 0 {
-                all |= ray;
-                ray = dir.step_into(ray) & empty;
-            }
-            n += all.count_ones() as u64;
+        n += match R::R.king_range {
+            KingRange::Short => g.dirs[D].step_into(own_kings) & empty,
+            KingRange::Flying => g.fill(D, own_kings, empty) & empty,
         }
+        .count_ones() as u64;
     });
     n
 }

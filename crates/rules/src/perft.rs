@@ -20,7 +20,7 @@ use crate::bitboard::each_dir;
 use crate::captures::{self, Capture, CaptureList};
 use crate::color::Color;
 use crate::geometry::opposite;
-use crate::movegen::{count_quiet, man_step_dirs};
+use crate::movegen::{count_man_steps, count_quiet, king_line, man_step_dirs};
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::variant::{with_rules, KingRange, RuleSet};
@@ -281,6 +281,16 @@ fn count<R: RuleSet, const LIGHT: bool>(b: Board, list: &mut CaptureList) -> u64
             return jumps.iter().map(|j| j.count_ones() as u64).sum();
         }
         return count_man_captures::<R, LIGHT>(b, &jumps, list);
+    } else if matches!(R::R.king_range, KingRange::Flying) && captures::few_kings(b.own & b.kings) {
+        // A few flying kings: their lines tell both whether they can take and how many quiet
+        // moves they have.
+        let empty = R::R.geometry.board & !(b.own | b.enemy);
+        let men = b.own & !b.kings;
+        if captures::capturing_men::<R, LIGHT>(men, b.enemy, b.kings, empty) == 0 {
+            if let Some(n) = captures::few_kings_steps::<R>(b.own & b.kings, b.enemy, empty) {
+                return count_man_steps::<R, LIGHT>(men, empty) + n;
+            }
+        }
     } else if !captures::exists::<R, LIGHT>(b.own, b.enemy, b.kings) {
         return count_quiet::<R, LIGHT>(b.own, b.enemy, b.kings);
     }
@@ -371,17 +381,17 @@ fn children<R: RuleSet, const LIGHT: bool>(b: Board, list: &mut CaptureList, out
 /// Appends the position after each quiet move of the kings `own_kings`.
 #[inline]
 fn king_steps<R: RuleSet>(b: Board, own_kings: u64, empty: u64, out: &mut Vec<Board>) {
-    let g = &R::R.geometry;
     let mut ks = own_kings;
     while ks != 0 {
-        let from = ks & ks.wrapping_neg();
+        let at = ks.trailing_zeros();
+        let from = 1u64 << at;
         ks ^= from;
         each_dir!(D => {
-            let dir = &g.dirs[D];
-            let mut to = dir.step_into(from) & empty;
-            while to != 0 {
+            let mut targets = king_line::<R>(D, at, empty);
+            while targets != 0 {
+                let to = targets & targets.wrapping_neg();
+                targets ^= to;
                 out.push(Board { own: b.enemy, enemy: b.own ^ from ^ to, kings: b.kings ^ from ^ to });
-                to = if matches!(R::R.king_range, KingRange::Short) { 0 } else { dir.step_into(to) & empty };
             }
         });
     }
