@@ -116,7 +116,7 @@ export class GuidePage {
 function sourceText(s) {
   if (s.composed) return t('guide-composed');
   const when = s.year && !(s.event || '').includes(s.year) ? `, ${s.year}` : '';
-  return t('guide-source', { white: s.white, black: s.black, where: `${s.event ? `, ${s.event}` : ''}${when}` });
+  return t('guide-source', { white: s.white ?? '', black: s.black ?? '', where: `${s.event ? `, ${s.event}` : ''}${when}` });
 }
 
 /**
