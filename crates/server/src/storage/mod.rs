@@ -47,6 +47,17 @@ pub(crate) fn describe_owner(owner: &str, game_no: u32) -> String {
     }
 }
 
+/// The clock of a stored game whose clock ran since `since`, stopped at `at` with the running
+/// turn banked for the side to move (the start position's side, turned once per ply played);
+/// `None` when the variant or start position cannot be read (the game keeps its row as it is).
+pub(crate) fn stopped_clock(variant: &str, start_fen: &str, elapsed: [i64; 2], since: i64, plies: i64, at: i64) -> Option<Clock> {
+    let start = variant.parse::<draughts_rules::Variant>().ok().and_then(|v| draughts_rules::notation::fen::parse(v, start_fen).ok())?;
+    let to_move = if plies % 2 == 0 { start.side_to_move() } else { !start.side_to_move() };
+    let mut clock = Clock::new(elapsed, Some(since));
+    clock.bank(to_move, at);
+    Some(clock)
+}
+
 /// Which game: its owner and its number (1 first; a room counts its rematches, a local slot
 /// keeps game 1, replaced by each new game).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -413,7 +413,6 @@ async fn expire(pool: &Pool, cutoff: i64, keep: HashSet<String>) -> Result<usize
 /// Banks every running clock's turn at `at` for the side to move (the start position's side,
 /// turned once per move played) and stops it, in one transaction.
 async fn stop_clocks(c: &mut deadpool_postgres::Object, at: i64) -> Result<usize, StorageError> {
-    use draughts_rules::notation::fen;
     let tx = c.transaction().await.map_err(db_err)?;
     // FOR UPDATE: two nodes stopping the service's clocks at once bank each turn once.
     let running = tx
@@ -429,16 +428,11 @@ async fn stop_clocks(c: &mut deadpool_postgres::Object, at: i64) -> Result<usize
     for r in running {
         let (owner, game_no): (String, i64) = (r.get(0), r.get(1));
         let (variant, start_fen): (String, String) = (r.get(2), r.get(3));
-        let start = variant.parse::<draughts_rules::Variant>().ok().and_then(|v| fen::parse(v, &start_fen).ok());
-        let Some(start) = start else {
+        let Some(clock) = super::stopped_clock(&variant, &start_fen, [r.get(4), r.get(5)], r.get(6), r.get(7), at) else {
             // A game that cannot be read keeps its row as it is (it is reported when opened).
             tracing::warn!("{} has an unreadable start position; its clock is left as stored", describe_owner(&owner, game_no as u32));
             continue;
         };
-        let plies: i64 = r.get(7);
-        let to_move = if plies % 2 == 0 { start.side_to_move() } else { !start.side_to_move() };
-        let mut clock = Clock::new([r.get(4), r.get(5)], Some(r.get(6)));
-        clock.bank(to_move, at);
         tx.execute(
             "UPDATE games SET light_ms = $3, dark_ms = $4, clock_since = NULL WHERE owner = $1 AND game_no = $2",
             &[&owner, &game_no, &clock.elapsed[0], &clock.elapsed[1]],

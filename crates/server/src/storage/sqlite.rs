@@ -408,7 +408,6 @@ fn expire(conn: &mut Connection, cutoff: i64, keep: &HashSet<String>) -> rusqlit
 /// turned once per move played) and stops it, in one transaction; records `at` as the last
 /// moment the server was alive.
 fn stop_clocks(conn: &mut Connection, at: i64) -> rusqlite::Result<usize> {
-    use draughts_rules::notation::fen;
     /// Owner, game number, variant, start FEN, banked time, running since, plies played.
     type Running = (String, u32, String, String, [i64; 2], i64, i64);
     let running: Vec<Running> = {
@@ -423,15 +422,11 @@ fn stop_clocks(conn: &mut Connection, at: i64) -> rusqlite::Result<usize> {
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     let mut n = 0;
     for (owner, game_no, variant, start_fen, elapsed, since, plies) in running {
-        let start = variant.parse::<draughts_rules::Variant>().ok().and_then(|v| fen::parse(v, &start_fen).ok());
-        let Some(start) = start else {
+        let Some(clock) = super::stopped_clock(&variant, &start_fen, elapsed, since, plies, at) else {
             // A game that cannot be read keeps its row as it is (it is reported when opened).
             tracing::warn!("{} has an unreadable start position; its clock is left as stored", describe_owner(&owner, game_no));
             continue;
         };
-        let to_move = if plies % 2 == 0 { start.side_to_move() } else { !start.side_to_move() };
-        let mut clock = Clock::new(elapsed, Some(since));
-        clock.bank(to_move, at);
         tx.execute(
             "UPDATE games SET light_ms = ?3, dark_ms = ?4, clock_since = NULL WHERE owner = ?1 AND game_no = ?2",
             params![owner, game_no, clock.elapsed[0], clock.elapsed[1]],
