@@ -310,6 +310,13 @@ outcome-draw-fmjd-lone-king = { $n ->
     [16] Draw: a lone king held out for 16 moves each against three pieces (FMJD rule 6.4)
    *[other] Draw: a lone king held out for { $n } moves each against two pieces or one (FMJD rule 6.5)
   }
+draw-count-quiet = { $count } of { $limit } half-moves without { $reset ->
+    [promotion] a capture or a promotion
+   *[man-move] a capture or a man move
+  }: at { $limit } the game is drawn.
+draw-count-kings = { $count } of { $limit } half-moves made only by kings, without a man move or a capture: at { $limit } the game is drawn.
+draw-count-lone-king = Lone king: { $count } of { $limit } half-moves ({ $moves } moves each) before the game is drawn.
+draw-count-repetition = This position has occurred twice: a third time draws.
 
 ## The home page
 

@@ -286,6 +286,13 @@ outcome-draw-fmjd-lone-king = { $n ->
     [16] Nulle : une dame seule a tenu 16 coups chacun contre trois pièces (règle FMJD 6.4)
    *[other] Nulle : une dame seule a tenu { $n } coups chacun contre deux pièces ou une (règle FMJD 6.5)
   }
+draw-count-quiet = { $count } demi-coups sur { $limit } sans { $reset ->
+    [promotion] prise ni promotion
+   *[man-move] prise ni coup de pion
+  } : à { $limit }, la partie est nulle.
+draw-count-kings = { $count } demi-coups sur { $limit } joués uniquement avec des dames, sans coup de pion ni prise : à { $limit }, la partie est nulle.
+draw-count-lone-king = Dame seule : { $count } demi-coups sur { $limit } ({ $moves } coups chacun) avant la nulle.
+draw-count-repetition = Cette position s'est déjà produite deux fois : la troisième fois, c'est nulle.
 
 ## La page d'accueil
 

@@ -286,6 +286,13 @@ outcome-draw-fmjd-lone-king = { $n ->
     [16] Patta: una dama sola ha resistito 16 mosse ciascuno contro tre pezzi (regola FMJD 6.4)
    *[other] Patta: una dama sola ha resistito { $n } mosse ciascuno contro due pezzi o uno (regola FMJD 6.5)
   }
+draw-count-quiet = { $count } di { $limit } semimosse senza { $reset ->
+    [promotion] prese né promozioni
+   *[man-move] prese né mosse di pedina
+  }: a { $limit } è patta.
+draw-count-kings = { $count } di { $limit } semimosse fatte solo con dame, senza mosse di pedina né prese: a { $limit } è patta.
+draw-count-lone-king = Dama sola: { $count } di { $limit } semimosse ({ $moves } mosse ciascuno) prima della patta.
+draw-count-repetition = Questa posizione si è già presentata due volte: alla terza è patta.
 
 ## La pagina iniziale
 

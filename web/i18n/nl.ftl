@@ -286,6 +286,13 @@ outcome-draw-fmjd-lone-king = { $n ->
     [16] Remise: een eenzame dam hield elk 16 zetten stand tegen drie stukken (FMJD-regel 6.4)
    *[other] Remise: een eenzame dam hield elk { $n } zetten stand tegen twee stukken of één (FMJD-regel 6.5)
   }
+draw-count-quiet = { $count } van { $limit } halve zetten zonder { $reset ->
+    [promotion] slag of promotie
+   *[man-move] slag of schijfzet
+  }: bij { $limit } is het remise.
+draw-count-kings = { $count } van { $limit } halve zetten alleen met dammen, zonder schijfzet of slag: bij { $limit } is het remise.
+draw-count-lone-king = Eenzame dam: { $count } van { $limit } halve zetten (elk { $moves } zetten) tot remise.
+draw-count-repetition = Deze stelling kwam al twee keer voor: de derde keer is remise.
 
 ## De beginpagina
 

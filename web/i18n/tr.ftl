@@ -286,6 +286,13 @@ outcome-draw-fmjd-lone-king = { $n ->
     [16] Berabere: yalnız dama üç taşa karşı her biri 16 hamle dayandı (FMJD kuralı 6.4)
    *[other] Berabere: yalnız dama iki ya da bir taşa karşı her biri { $n } hamle dayandı (FMJD kuralı 6.5)
   }
+draw-count-quiet = { $reset ->
+    [promotion] Alma ya da dama çıkma
+   *[man-move] Alma ya da taş sürme
+  } olmadan { $count } / { $limit } yarım hamle: { $limit } olunca berabere.
+draw-count-kings = Yalnızca damalarla, taş sürmeden ve almadan { $count } / { $limit } yarım hamle: { $limit } olunca berabere.
+draw-count-lone-king = Yalnız dama: { $count } / { $limit } yarım hamle (her biri { $moves } hamle), sonra berabere.
+draw-count-repetition = Bu konum iki kez oluştu: üçüncüsü beraberliktir.
 
 ## Ana sayfa
 

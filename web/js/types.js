@@ -85,6 +85,7 @@
  * @property {Clock} clock
  * @property {number} quiet_count
  * @property {number} quiet_limit
+ * @property {'man-move' | 'promotion'} quiet_reset what resets `quiet_count`: a capture or a man move, or a capture or a promotion
  * @property {number} repetitions
  * @property {'simplified' | 'fmjd'} draw_rules the draw rules the game is judged by, fixed when it starts
  * @property {{ count: number, limit: number } | null} lone_king FMJD lone-king ending: half-moves played and allowed

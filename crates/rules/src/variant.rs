@@ -62,6 +62,16 @@ pub enum QuietReset {
     CaptureOrPromotion,
 }
 
+impl QuietReset {
+    /// The web API's form: `man-move` or `promotion`.
+    pub fn code(self) -> &'static str {
+        match self {
+            QuietReset::CaptureOrManMove => "man-move",
+            QuietReset::CaptureOrPromotion => "promotion",
+        }
+    }
+}
+
 /// The FMJD's official draw rules for international draughts (FMJD Official Rules, Annex 1,
 /// article 6), which a game may be played under instead of the rule set's own quiet-move counter
 /// (guide 001: our default is "a simplified draw policy"). The third occurrence of a position

@@ -263,6 +263,7 @@ impl SeatedGame {
             clock: self.clock.to_json(self.to_move(), now),
             quiet_count: self.game.quiet_count(),
             quiet_limit: self.game.quiet_limit(),
+            quiet_reset: self.game.variant().rules().quiet_reset.code(),
             repetitions: self.game.repetitions(),
             draw_rules: self.game.draw_rules().code(),
             lone_king: self.game.lone_king_count().map(|(count, limit)| LoneKingJson { count, limit }),

@@ -180,6 +180,9 @@ pub struct GameJson {
     /// The half-moves without a reset that draw the game: the rule set's limit, or under the
     /// FMJD's rules the king-move count of article 6.3 (50).
     pub quiet_limit: u16,
+    /// What resets `quiet_count`: `man-move` (a capture or a man move) or `promotion` (a
+    /// capture or a promotion), RULES.md section 2.
+    pub quiet_reset: &'static str,
     /// How often the current position has occurred (3 draws).
     pub repetitions: usize,
     /// The draw rules the game is judged by: `simplified` (RULES.md section 4) or `fmjd` (the
@@ -420,9 +423,10 @@ pub fn summary_phrases(v: Variant, draws: DrawRules) -> Vec<Vec<Phrase>> {
         ChainPromotion::OnlyAtEnd => ("end-only", "A man is crowned only if its move ends on the far row."),
     };
     out.push(vec![phrase("summary-kings", &[("range", json!(range))], kings), phrase("summary-promotion", &[("promotion", json!(promotion))], promo)]);
-    let (reset_key, reset) = match r.quiet_reset {
-        QuietReset::CaptureOrManMove => ("man-move", "a capture or a man move"),
-        QuietReset::CaptureOrPromotion => ("promotion", "a capture or a promotion"),
+    let reset_key = r.quiet_reset.code();
+    let reset = match r.quiet_reset {
+        QuietReset::CaptureOrManMove => "a capture or a man move",
+        QuietReset::CaptureOrPromotion => "a capture or a promotion",
     };
     let draws = match (draws, r.official_draws) {
         (DrawRules::Fmjd, Some(o)) => {

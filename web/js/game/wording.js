@@ -65,3 +65,27 @@ export function summaryLines(v, fmjd) {
     return phrases && phrases.every((p) => has(p.key)) ? phrases.map((p) => t(p.key, p.args)).join(' ') : line;
   });
 }
+
+/** Half-moves without a reset from which the page shows the count (fewer come and go in play). */
+export const QUIET_SHOWN_FROM = 10;
+
+/**
+ * The draw rules close to deciding a game, in words, or '' when none is: the quiet-move count
+ * once it reaches {@link QUIET_SHOWN_FROM} (under the FMJD's rules the king-move count of
+ * article 6.3), the FMJD lone-king count while such an ending lasts, and a position that has
+ * occurred twice (RULES.md section 4). Nothing once the game is over.
+ * @param {import('../types.js').Game} g
+ * @returns {string}
+ */
+export function drawCountText(g) {
+  if (g.outcome) return '';
+  const parts = [];
+  if (g.lone_king) {
+    parts.push(t('draw-count-lone-king', { count: g.lone_king.count, limit: g.lone_king.limit, moves: g.lone_king.limit / 2 }));
+  } else if (g.quiet_count >= QUIET_SHOWN_FROM) {
+    const args = { count: g.quiet_count, limit: g.quiet_limit, reset: g.quiet_reset || 'man-move' };
+    parts.push(t(g.draw_rules === 'fmjd' ? 'draw-count-kings' : 'draw-count-quiet', args));
+  }
+  if (g.repetitions >= 2) parts.push(t('draw-count-repetition'));
+  return parts.join(' ');
+}

@@ -1,9 +1,9 @@
 // @ts-check
-// The status view: whose turn in words, and the message line.
+// The status view: whose turn in words, the draw counts once they matter, and the message line.
 
 import { isOver, isStarted, ownSide, isPlayer } from '../game/predicates.js';
 import { $ } from './dom.js';
-import { plain } from '../game/wording.js';
+import { plain, drawCountText } from '../game/wording.js';
 import { t } from '../i18n.js';
 
 /** @typedef {import('../types.js').Game} Game */
@@ -27,6 +27,7 @@ export class Status {
   constructor(warn) {
     this.turn = $('turn');
     this.messageEl = $('message');
+    this.drawCount = $('draw-count');
     this.warn = warn;
   }
 
@@ -37,6 +38,9 @@ export class Status {
   render(g, v) {
     this.turn.textContent = turnText(g, v);
     this.turn.dataset.side = isOver(g) || !isStarted(g) ? '' : g.side_to_move;
+    const count = drawCountText(g);
+    this.drawCount.textContent = count;
+    this.drawCount.hidden = !count;
   }
 
   /** @param {string} text */

@@ -523,3 +523,30 @@ test('the FMJD draw rules: a table setting for international only, taken by a ne
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('the draw counts show once they matter: a repeated position, then the quiet-move count', { timeout: 90000 }, async () => {
+  const page = await newPage(browser);
+  await openPlay(page, server.url, 'english');
+  await newGame(page, { mode: 'two-player' });
+  await setUp(page, 'B:WK29:BK4');
+  await page.waitForFunction(() => !document.querySelector('#setup-dialog').open);
+  assert.equal(await page.$eval('#draw-count', (e) => e.hidden), true);
+  /** Plays a king's step and waits for it in the move list. */
+  const step = async (from, to) => {
+    const before = await plies(page);
+    await clickSquare(page, from);
+    await clickSquare(page, to);
+    await page.waitForFunction((n) => document.querySelectorAll('#moves td[data-ply]').length > n, before);
+  };
+  // There and back again: the set-up position occurs a second time.
+  for (const [from, to] of [['4', '8'], ['29', '25'], ['8', '4'], ['25', '29']]) await step(from, to);
+  await page.waitForFunction(() => document.querySelector('#draw-count').textContent === 'This position has occurred twice: a third time draws.');
+  // The kings walk down and up their edges: ten half-moves without a capture or a man move.
+  for (const [from, to] of [['4', '8'], ['29', '25'], ['8', '12'], ['25', '21'], ['12', '16']]) await step(from, to);
+  assert.equal(await page.$eval('#draw-count', (e) => e.hidden), true);
+  await step('21', '17');
+  await page.waitForFunction(() => /^10 of 80 half-moves without a capture or a man move: at 80 the game is drawn\.$/.test(document.querySelector('#draw-count').textContent));
+  assert.equal(await page.$eval('#draw-count', (e) => e.hidden), false);
+  await page.screenshot({ path: join(SHOTS, 'draw-count.png') });
+  await page.context().close();
+});
