@@ -137,6 +137,9 @@ async fn a_fresh_game_and_moves_by_route_and_text() {
     assert_eq!(g["side_to_move"], "dark");
     assert_eq!(g["settings"]["mode"], "computer");
     assert_eq!(g["position"]["legal"].as_array().unwrap().len(), 7);
+    assert_eq!((g["quiet_limit"].as_u64(), g["quiet_reset"].as_str()), (Some(80), Some("man-move")));
+    let american = s.ok("GET", "/api/games/american", None).await;
+    assert_eq!(american["quiet_reset"], "promotion", "RULES.md section 2: American resets on a capture or a promotion");
     s.ok("POST", "/api/games/english/new", Some(two_player())).await;
     let g = s.ok("POST", "/api/games/english/move", Some(json!({"from": "11", "path": ["15"], "ply": 0}))).await;
     assert_eq!(g["ply"], 1);
@@ -627,6 +630,7 @@ async fn the_fmjd_draw_rules_are_a_setting_taken_when_a_game_starts_and_kept_acr
     assert_eq!((g["draw_rules"].as_str(), g["settings"]["draw_rules"].as_str()), (Some("fmjd"), Some("fmjd")));
     assert_eq!(g["lone_king"], json!({ "count": 0, "limit": 32 }));
     assert_eq!(g["quiet_limit"], 50, "article 6.3's 25 king moves each");
+    assert_eq!(g["quiet_reset"], "man-move");
     // The rules of a game in progress do not change; its own rules are no change.
     let set = "/api/games/international/settings";
     s.err("POST", set, Some(r#"{"draw_rules": "simplified"}"#), StatusCode::CONFLICT, "change with a new game").await;

@@ -529,7 +529,7 @@ async fn version_2_moves_are_written_as_over_http() {
     // The state has the same game fields as a local table's.
     a.send(json!({ "type": "sync" })).await;
     let st = a.until("state").await;
-    for field in ["quiet_count", "quiet_limit", "repetitions", "moves", "clock", "start_fen"] {
+    for field in ["quiet_count", "quiet_limit", "quiet_reset", "repetitions", "moves", "clock", "start_fen"] {
         assert!(!st[field].is_null(), "state has {field}: {st}");
     }
     assert_eq!(st["moves"][1]["number"], 1);
