@@ -14,6 +14,7 @@
 
 import { FluentBundle, FluentResource } from '../vendor/fluent-bundle/index.js';
 import { prefs } from './prefs.js';
+import { keepForReload } from './carry.js';
 
 /** The languages offered, in the switcher's order, each named in itself. */
 export const LANGUAGES = [
@@ -139,6 +140,7 @@ export function translate(root) {
 export function setLanguage(lang) {
   if (!LANGUAGES.some((l) => l.code === lang) || lang === language()) return;
   prefs.setLanguage(lang);
+  keepForReload();
   location.reload();
 }
 

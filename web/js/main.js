@@ -19,8 +19,11 @@ import { prefs } from './prefs.js';
 import { LooksDialog } from './theme.js';
 import { t, has } from './i18n.js';
 import { errorText } from './game/wording.js';
+import { restoreFields } from './carry.js';
 
 async function main() {
+  // Before the pages read their fields: what was typed before a change of language.
+  restoreFields();
   new LooksDialog();
   let variants;
   try {

@@ -13,6 +13,7 @@ import { AskBar } from '../views/ask-bar.js';
 import { analysisHash } from '../game/analysis-link.js';
 import { t } from '../i18n.js';
 import { writeResult } from '../game/notation.js';
+import { onKeep, kept } from '../carry.js';
 
 /** @typedef {import('../types.js').Variant} Variant */
 /** @typedef {import('../types.js').PdnGame} PdnGame */
@@ -75,6 +76,16 @@ export class PdnPage {
     button('pdn-review').addEventListener('click', () => this.analyse(true));
     select('pdn-games').addEventListener('change', () => this.pick(Number(select('pdn-games').value)));
 
+    // A change of language reloads the page (carry.js keeps the text in the box): the game
+    // that was shown comes back at the move that was shown.
+    onKeep(() => {
+      /** @type {Record<string, string>} */
+      const none = {};
+      if (!this.game || $('pdn-view').hidden) return none;
+      return { 'pdn-open': '1', 'pdn-variant': select('pdn-variant').value, 'pdn-game': String(this.games.indexOf(this.game)), 'pdn-at': String(this.nav.at) };
+    });
+    if (kept('pdn-open') === '1') this.reopen();
+
     button('pdn-continue').addEventListener('click', async () => {
       const g = this.game;
       if (!g || !g.variant) return;
@@ -111,6 +122,18 @@ export class PdnPage {
     const drawTag = (g.tags.find((t) => t[0].toLowerCase() === 'drawrules') || [])[1] || '';
     const drawRules = drawTag.toLowerCase() === 'fmjd' && g.variant === 'international' ? 'fmjd' : 'simplified';
     location.hash = analysisHash(g.variant, g.frames[0].fen, moves, review, drawRules);
+  }
+
+  /** Opens the game that was shown before a change of language, at the move that was shown. */
+  async reopen() {
+    select('pdn-variant').value = kept('pdn-variant') || '';
+    await this.open();
+    const i = Number(kept('pdn-game') || 0);
+    if (i > 0 && i < this.games.length) {
+      select('pdn-games').value = String(i);
+      this.pick(i);
+    }
+    if (this.game) this.nav.stepTo(Number(kept('pdn-at') || 0));
   }
 
   // Reads the PDN text in the box and shows its first game.

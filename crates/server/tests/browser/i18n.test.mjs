@@ -118,6 +118,31 @@ test('the chosen language is kept over a reload and a new visit', { timeout: 600
   assert.deepEqual(page.errors, []);
 });
 
+test('a change of language keeps the pasted PDN text and the game shown, at its move', { timeout: 60000 }, async () => {
+  const page = await newPage(browser, null);
+  await page.goto(`${server.url}#/pdn`);
+  await ready(page);
+  await switchTo(page, 'en');
+  const text = '[Event "One"]\n[GameType "21"]\n1. 11-15 23-19 *\n\n[Event "Two"]\n[GameType "21"]\n1. 9-13 22-18 2. 10-14 *';
+  await page.fill('#pdn-text', text);
+  await page.click('#pdn-form button[type="submit"]');
+  await page.waitForSelector('#pdn-view:not([hidden]) .piece');
+  await page.selectOption('#pdn-games', '1');
+  await page.click('#pdn-moves td[data-ply="2"] button');
+  await page.waitForFunction(() => /Move 2 of 3: 22-18/.test(document.querySelector('#pdn-ply').textContent));
+  await switchTo(page, 'fr');
+  await page.waitForSelector('#pdn-view:not([hidden]) .piece');
+  assert.equal(await page.$eval('#pdn-text', (t) => t.value), text);
+  assert.equal(await page.$eval('#pdn-games', (s) => s.value), '1');
+  await page.waitForFunction(() => document.querySelector('#pdn-moves td.current')?.dataset.ply === '2');
+  // Kept once: a plain reload afterwards starts from an empty box.
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.$eval('#pdn-text', (t) => t.value), '');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("the browser's language is chosen at the first visit", { timeout: 60000 }, async () => {
   for (const [locale, lang, title] of [
     ['ru-RU', 'ru', 'Играть в шашки'],
