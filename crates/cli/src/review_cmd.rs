@@ -29,7 +29,7 @@ pub struct Args {
     #[arg(long, default_value_t = review::DEFAULT_PER_POSITION.as_millis() as u64, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     ms_per_move: u64,
     /// Print JSON: {"plies":[{"ply","number","side","played","best","best_line","eval_before",
-    /// "eval_after","loss","class"}],"evals","chances","accuracy":{"light","dark"}} (scores as
+    /// "eval_after","loss","class"}],"evals","chances","accuracy":{"light","dark"},"moves_after_end"} (scores as
     /// "+0.35" or "win in 7").
     #[arg(long)]
     json: bool,
@@ -47,7 +47,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
         bail!("{}: game {} was asked, but the file has {count} game(s), numbered from 1", a.file.display(), a.game);
     };
     let r = replay::replay_game(g, a.variant).map_err(|e| anyhow::anyhow!("{}, game {}: {e}", a.file.display(), a.game))?;
-    let game = r.game().map_err(|(_, e)| anyhow::anyhow!("{}, game {}: {e}", a.file.display(), a.game))?;
+    // A record that goes on after our rules end the game (federation draw rules differ) is
+    // reviewed as far as the rules go, and says so.
+    let game = r.to_game();
+    let after_end = r.moves_after_end();
     let total = game.ply() as u64 + 1;
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new(total);
@@ -82,6 +85,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
             "evals": rev.evals.iter().map(|s| s.text()).collect::<Vec<_>>(),
             "chances": rev.chances,
             "accuracy": {"light": rev.accuracy[0], "dark": rev.accuracy[1]},
+            "moves_after_end": after_end,
         }))?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -107,5 +111,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
         outln!("{line}")?;
     }
     outln!("accuracy: Light {:.1}, Dark {:.1}", rev.accuracy[Color::Light.index()], rev.accuracy[Color::Dark.index()])?;
+    if let (Some(o), true) = (game.outcome(), after_end > 0) {
+        outln!("note: the record goes on for {after_end} more move(s) after our rules end the game ({o}); they are not reviewed")?;
+    }
     Ok(ExitCode::SUCCESS)
 }

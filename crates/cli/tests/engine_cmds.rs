@@ -322,6 +322,14 @@ fn review_marks_the_blunder_and_names_the_better_move() {
     assert_eq!(v["plies"].as_array().unwrap().len(), 12);
     assert_eq!(v["plies"][9]["played"], "24-19");
     assert!(v["accuracy"]["light"].as_f64().unwrap() < v["accuracy"]["dark"].as_f64().unwrap());
+    assert_eq!(v["moves_after_end"], 0);
+    // A record that goes on after our rules drew it is reviewed up to the draw, with a note.
+    let repeated = dir.path().join("repeated.pdn");
+    std::fs::write(&repeated, "[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"B:WK29:BK4\"]\n1. 4-8 29-25 2. 8-4 25-29 3. 4-8 29-25 4. 8-4 25-29 5. 4-8 29-25 *\n").unwrap();
+    let out = draughts().args(["review", repeated.to_str().unwrap(), "--ms-per-move", "50"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.lines().last().unwrap().starts_with("note: the record goes on for 2 more move(s) after our rules end the game (Draw: "), "{text}");
     // A game the file does not have, and a file without games.
     let out = draughts().args(["review", path.to_str().unwrap(), "--game", "2"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));

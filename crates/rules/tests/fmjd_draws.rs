@@ -181,7 +181,7 @@ fn pdn_records_carry_the_draw_rules() {
     let r = replay::replay(&file.games[0], Variant::International).unwrap();
     assert_eq!(r.draws, DrawRules::Fmjd);
     assert_eq!(r.to_game().outcome(), Some(Outcome::Draw(Reason::FmjdLoneKing(5))));
-    assert_eq!(r.game().unwrap().ply(), 10, "every move of the record, under its rules");
+    assert_eq!((r.to_game().moves().len(), r.moves_after_end()), (10, 0), "every move of the record, under its rules");
     assert!(r.notes.is_empty(), "{:?}", r.notes);
     assert!(!replay::write_pdn(&game("W:WK46,K47:BK3", DrawRules::Simplified), &[]).contains("DrawRules"));
 
@@ -197,10 +197,8 @@ fn pdn_records_carry_the_draw_rules() {
     assert_eq!(r.notes.len(), 1, "{:?}", r.notes);
     assert_eq!(r.notes[0].0, 11);
     assert!(r.notes[0].1.contains("FMJD rule 6.5"), "{}", r.notes[0].1);
-    // The game with every move of the record is refused at the first move after the draw;
-    // the game as far as the rules go stops there.
-    assert_eq!(r.game().unwrap_err().0, 10);
-    assert_eq!(r.to_game().ply(), 10);
+    // The game as far as the rules go stops at the draw; two moves of the record come after it.
+    assert_eq!((r.to_game().moves().len(), r.moves_after_end()), (10, 2));
 
     let english = "[GameType \"21\"]\n[DrawRules \"FMJD\"]\n1. 11-15 *\n";
     let e = replay::replay(&pdn::parse(english).games[0], Variant::English).unwrap_err();

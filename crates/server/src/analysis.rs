@@ -228,7 +228,7 @@ fn lines_json(v: Variant, side: Side, a: &Analysis) -> serde_json::Value {
 /// `POST /api/review` (see `docs/api.md`).
 pub async fn review(State(state): State<AppState>, bytes: Bytes) -> Result<Response, ApiError> {
     let req: ReviewRequest = body(&bytes)?;
-    let game = review_game(&req)?;
+    let (game, moves_after_end) = review_game(&req)?;
     if game.ply() > MAX_REVIEW_PLIES {
         return Err(ApiError::bad_request(format!("this game has {} moves; a review takes games of up to {MAX_REVIEW_PLIES}", game.ply())));
     }
@@ -250,7 +250,7 @@ pub async fn review(State(state): State<AppState>, bytes: Bytes) -> Result<Respo
         });
         match result {
             Ok(r) => {
-                feed.send(review_json(&game, &r));
+                feed.send(review_json(&game, &r, moves_after_end));
                 feed.send(json!({"type": "done"}));
             }
             Err(review::ReviewError::Stopped) => {}
@@ -262,8 +262,10 @@ pub async fn review(State(state): State<AppState>, bytes: Bytes) -> Result<Respo
     Ok(response)
 }
 
-/// The game a review request names: a PDN game, or a start and moves.
-fn review_game(req: &ReviewRequest) -> Result<Game, ApiError> {
+/// The game a review request names: a PDN game, or a start and moves; and how many moves of a
+/// PDN record come after our rules ended its game (they are not reviewed: federation draw
+/// rules differ, and a game that is over has no moves to judge).
+fn review_game(req: &ReviewRequest) -> Result<(Game, usize), ApiError> {
     match (&req.pdn, &req.moves) {
         (Some(_), _) if req.fen.is_some() || req.moves.is_some() => Err(ApiError::bad_request("give either \"pdn\" or \"fen\" and \"moves\", not both")),
         (Some(text), _) => {
@@ -282,18 +284,18 @@ fn review_game(req: &ReviewRequest) -> Result<Game, ApiError> {
             if !Variant::OFFERED.contains(&r.variant) {
                 return Err(ApiError::bad_request(format!("game {index}: the rule set {} cannot be played in this app", r.variant)));
             }
-            r.game().map_err(|(i, e)| ApiError::bad_request(format!("game {index}, move {}: {e}", i + 1)))
+            Ok((r.to_game(), r.moves_after_end()))
         }
         (None, moves) => {
             let id = req.variant.as_deref().ok_or_else(|| ApiError::bad_request("give \"variant\" with \"moves\" (and \"fen\" when the game did not start at the start), or \"pdn\""))?;
             let v = variant(id)?;
             let draws = check_draw_rules(v, req.draw_rules)?;
-            game_of(v, req.fen.as_deref(), moves.as_deref().unwrap_or(&[]), draws)
+            Ok((game_of(v, req.fen.as_deref(), moves.as_deref().unwrap_or(&[]), draws)?, 0))
         }
     }
 }
 
-fn review_json(game: &Game, r: &review::Review) -> serde_json::Value {
+fn review_json(game: &Game, r: &review::Review, moves_after_end: usize) -> serde_json::Value {
     let v = game.variant();
     let plies: Vec<serde_json::Value> = r
         .plies
@@ -322,5 +324,7 @@ fn review_json(game: &Game, r: &review::Review) -> serde_json::Value {
         "evals": r.evals.iter().map(|&s| ScoreJson::from(s)).collect::<Vec<_>>(),
         "chances": r.chances.iter().map(|c| (c * 10_000.0).round() / 10_000.0).collect::<Vec<_>>(),
         "accuracy": {"light": (r.accuracy[0] * 10.0).round() / 10.0, "dark": (r.accuracy[1] * 10.0).round() / 10.0},
+        "outcome": game.outcome().map(OutcomeJson::new),
+        "moves_after_end": moves_after_end,
     })
 }

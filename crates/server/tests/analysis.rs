@@ -250,6 +250,15 @@ async fn reviews_of_pdn_games_and_bad_review_requests() {
     let review = events.iter().find(|e| e["type"] == "review").unwrap();
     assert_eq!(review["variant"], "international");
     assert_eq!(review["plies"].as_array().unwrap().len(), 2);
+    assert_eq!((review["moves_after_end"].as_u64(), review["outcome"].is_null()), (Some(0), true));
+    // A record that goes on after our rules drew it (the set-up position a third time at ply 8)
+    // is reviewed up to the draw, and says how many moves came after.
+    let repeated = "[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"B:WK29:BK4\"]\n1. 4-8 29-25 2. 8-4 25-29 3. 4-8 29-25 4. 8-4 25-29 5. 4-8 29-25 *\n";
+    let events = s.stream("/api/review", json!({"pdn": repeated, "ms_per_move": 50})).await.all().await;
+    let review = events.iter().find(|e| e["type"] == "review").unwrap_or_else(|| panic!("{events:?}"));
+    assert_eq!(review["plies"].as_array().unwrap().len(), 8);
+    assert_eq!(review["moves_after_end"], 2);
+    assert_eq!(review["outcome"]["reason"], "threefold");
     s.refused("/api/review", json!({"pdn": pdn, "game": 5}), StatusCode::BAD_REQUEST, "has 2 game(s)").await;
     s.refused("/api/review", json!({"pdn": "no moves here"}), StatusCode::BAD_REQUEST, "no game found").await;
     s.refused("/api/review", json!({"pdn": pdn, "moves": ["11-15"]}), StatusCode::BAD_REQUEST, "not both").await;

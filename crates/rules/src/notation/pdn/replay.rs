@@ -13,7 +13,7 @@
 use crate::notation::movetext;
 use crate::notation::pdn::{self, PdnGame};
 use crate::draw::DrawRules;
-use crate::game::{Game, Outcome, PlayError, Reason};
+use crate::game::{Game, Outcome, Reason};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::resolve::{self, MoveQuery};
@@ -77,17 +77,6 @@ impl Replayed {
         self.moves.iter().fold(self.start, |p, m| p.after(m))
     }
 
-    /// The moves as a [`Game`], every one of them: a record that goes on after our rules end
-    /// the game is refused with the index of the first move that cannot be played and why (for
-    /// a review, which judges each move the record has).
-    pub fn game(&self) -> Result<Game, (usize, PlayError)> {
-        let mut g = Game::from_position_with(self.start, self.draws).unwrap_or_else(|_| Game::from_position(self.start));
-        for (i, m) in self.moves.iter().enumerate() {
-            g.play(m).map_err(|e| (i, e))?;
-        }
-        Ok(g)
-    }
-
     /// The moves as a [`Game`], which also judges the result by our rules. Stops early (without
     /// error) if our rules end the game before the record does (federation draw rules differ).
     pub fn to_game(&self) -> Game {
@@ -98,6 +87,12 @@ impl Replayed {
             }
         }
         g
+    }
+
+    /// How many of the record's moves come after our rules ended the game ([`Self::to_game`]
+    /// stops there): 0 when the record ends where, or before, our rules do.
+    pub fn moves_after_end(&self) -> usize {
+        self.moves.len() - self.to_game().moves().len()
     }
 }
 
