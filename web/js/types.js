@@ -204,7 +204,8 @@
  * @property {string | null} variant
  * @property {[string, string][]} tags
  * @property {string | null} result
- * @property {PdnFrame[]} frames
+ * @property {number} plies the moves that replayed
+ * @property {PdnFrame[]} frames the start and each move's position: only for the game asked for (`framed`), empty for the others until asked
  * @property {string | null} error
  * @property {string | null} outcome
  */

@@ -481,10 +481,13 @@ struct PdnRequest {
     pdn: String,
     /// The rule set to assume when a game has no `GameType` tag.
     variant: Option<String>,
+    /// The game (from 0) whose positions come in the answer: 0 when left out.
+    #[serde(default)]
+    game: usize,
 }
 
 async fn read_pdn(bytes: Bytes) -> ApiResult<Json<pdn_io::PdnReply>> {
     let req: PdnRequest = body(&bytes)?;
     let fallback = req.variant.as_deref().map(variant).transpose().map_err(|e| ApiError::bad_request(e.message))?;
-    pdn_io::read(&req.pdn, fallback).map(Json).map_err(ApiError::bad_request)
+    pdn_io::read(&req.pdn, fallback, req.game).map(Json).map_err(ApiError::bad_request)
 }

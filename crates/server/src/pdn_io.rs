@@ -74,7 +74,11 @@ pub struct PdnGameJson {
     pub tags: Vec<(String, String)>,
     /// The result as written in the record.
     pub result: Option<String>,
-    /// The start position and the position after each move that replayed.
+    /// The moves that replayed (the frames less the start, for the game that has them).
+    pub plies: usize,
+    /// The start position and the position after each move that replayed: for the game asked
+    /// for ([`PdnReply::framed`]) only, empty for the others (a collection of thousands of games
+    /// would otherwise answer with every position of every game, hundreds of megabytes).
     pub frames: Vec<FrameJson>,
     /// Why the game stopped replaying early, if it did.
     pub error: Option<String>,
@@ -86,6 +90,8 @@ pub struct PdnGameJson {
 #[derive(Debug, Serialize)]
 pub struct PdnReply {
     pub games: Vec<PdnGameJson>,
+    /// The index (from 0) of the game whose `frames` are given.
+    pub framed: usize,
     /// What the reader skipped, as "line L, col C: ...".
     pub warnings: Vec<String>,
 }
@@ -95,21 +101,28 @@ fn frame(pos: &draughts_rules::Position, mv: Option<MoveJson>) -> FrameJson {
     FrameJson { fen: p.fen, pieces: p.pieces, mv }
 }
 
-/// Reads PDN text. `fallback` is the rule set of games without `GameType`/`Variant` tags.
+/// Reads PDN text: every game's tags, rule set, moves replayed and result by our rules, and the
+/// frames of game `framed` (an index from 0). `fallback` is the rule set of games without
+/// `GameType`/`Variant` tags.
 ///
-/// Errors: a file with no game in it. Problems in single games are reported in their `error`.
-pub fn read(text: &str, fallback: Option<Variant>) -> Result<PdnReply, String> {
+/// Errors: a file with no game in it, and a `framed` game the file does not have. Problems in
+/// single games are reported in their `error`.
+pub fn read(text: &str, fallback: Option<Variant>, framed: usize) -> Result<PdnReply, String> {
     let file = pdn::parse(text);
     if file.games.is_empty() {
         return Err("no game found in this PDN text; a game has tags like [GameType \"21\"] and moves like 1. 11-15 23-19".into());
     }
+    if framed >= file.games.len() {
+        return Err(format!("game {framed} was asked, but this PDN text has {} game(s), numbered from 0", file.games.len()));
+    }
     let mut games = Vec::new();
-    for g in &file.games {
+    for (index, g) in file.games.iter().enumerate() {
         let mut out = PdnGameJson {
             number: g.number,
             variant: None,
             tags: g.tags.clone(),
             result: g.result.clone(),
+            plies: 0,
             frames: Vec::new(),
             error: None,
             outcome: None,
@@ -147,19 +160,25 @@ pub fn read(text: &str, fallback: Option<Variant>) -> Result<PdnReply, String> {
                 }
             },
         };
+        let with_frames = index == framed;
         let mut pos = start;
-        out.frames.push(frame(&pos, None));
+        if with_frames {
+            out.frames.push(frame(&pos, None));
+        }
         let mut game = Game::from_position_with(start, draws).unwrap_or_else(|_| Game::from_position(start));
         for m in &moves {
             let _ = game.play(m);
-            pos = pos.after(m);
-            out.frames.push(frame(&pos, Some(MoveJson::new(v, m))));
+            if with_frames {
+                pos = pos.after(m);
+                out.frames.push(frame(&pos, Some(MoveJson::new(v, m))));
+            }
         }
+        out.plies = moves.len();
         out.error = error;
         out.outcome = game.outcome().map(|o| o.to_string());
         games.push(out);
     }
-    Ok(PdnReply { games, warnings: file.warnings.iter().map(|w| w.to_string()).collect() })
+    Ok(PdnReply { games, framed, warnings: file.warnings.iter().map(|w| w.to_string()).collect() })
 }
 
 #[cfg(test)]

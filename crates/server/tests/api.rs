@@ -364,6 +364,16 @@ async fn pdn_download_and_reading() {
     assert_eq!(game["frames"].as_array().unwrap().len(), 3);
     assert_eq!(game["frames"][2]["move"]["text"], "23-19");
     assert!(game["error"].is_null());
+    // Of a collection, every game is listed, and the positions come for the game asked for.
+    let two = format!("{pdn}\n\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n");
+    let r = s.ok("POST", "/api/pdn", Some(json!({"pdn": two}))).await;
+    assert_eq!((r["framed"].as_u64(), r["games"].as_array().unwrap().len()), (Some(0), 2));
+    assert_eq!((r["games"][1]["plies"].as_u64(), r["games"][1]["frames"].as_array().unwrap().len()), (Some(4), 0));
+    let r = s.ok("POST", "/api/pdn", Some(json!({"pdn": two, "game": 1}))).await;
+    assert_eq!((r["framed"].as_u64(), r["games"][0]["frames"].as_array().unwrap().len()), (Some(1), 0));
+    assert_eq!(r["games"][1]["frames"][4]["move"]["text"], "14x23");
+    assert_eq!((r["games"][0]["plies"].as_u64(), r["games"][0]["variant"].as_str()), (Some(2), Some("english")));
+    s.err("POST", "/api/pdn", Some(&json!({"pdn": two, "game": 2}).to_string()), StatusCode::BAD_REQUEST, "has 2 game(s), numbered from 0").await;
     // A record without GameType needs the fallback rule set.
     let r = s.ok("POST", "/api/pdn", Some(json!({"pdn": "1. c3-d4 f6-e5 *"}))).await;
     assert!(r["games"][0]["error"].as_str().unwrap().contains("GameType"));

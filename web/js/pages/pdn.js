@@ -36,6 +36,12 @@ export class PdnPage {
     this.game = null;
     this.seq = 0;
     this.picked = 0; // counts the games picked, so that each starts at its beginning
+    // The text and fallback rule set the shown collection was read from: the positions of
+    // another of its games are asked for with them (the server sends one game's at a time).
+    this.read = { text: '', variant: /** @type {string | undefined} */ (undefined) };
+    /** The games whose positions have come. @type {Set<number>} */
+    this.framed = new Set();
+    this.asked = 0;
     this.ask = new AskBar('pdn-ask');
     this.animating = false;
     this.active = false;
@@ -131,7 +137,7 @@ export class PdnPage {
     const i = Number(kept('pdn-game') || 0);
     if (i > 0 && i < this.games.length) {
       select('pdn-games').value = String(i);
-      this.pick(i);
+      await this.pick(i);
     }
     if (this.game) this.nav.stepTo(Number(kept('pdn-at') || 0));
   }
@@ -145,8 +151,10 @@ export class PdnPage {
       return;
     }
     try {
-      const r = await api.readPdn(textarea('pdn-text').value, select('pdn-variant').value || undefined);
+      this.read = { text: textarea('pdn-text').value, variant: select('pdn-variant').value || undefined };
+      const r = await api.readPdn(this.read.text, this.read.variant);
       this.games = r.games;
+      this.framed = new Set([r.framed]);
       fillSelect(
         select('pdn-games'),
         r.games.map((g, i) => {
@@ -158,7 +166,7 @@ export class PdnPage {
         }),
       );
       $('pdn-view').hidden = false;
-      this.pick(0);
+      await this.pick(0);
       if (r.warnings.length) $('pdn-error').textContent = t('pdn-skipped', { warnings: r.warnings.slice(0, 3).map(plain).join('; ') });
     } catch (err) {
       $('pdn-view').hidden = true;
@@ -166,9 +174,25 @@ export class PdnPage {
     }
   }
 
-  /** @param {number} i */
-  pick(i) {
-    const g = this.games[i];
+  /**
+   * Shows game `i` of the collection, asking the server for its positions the first time.
+   * @param {number} i
+   */
+  async pick(i) {
+    let g = this.games[i];
+    if (!this.framed.has(i)) {
+      const ask = ++this.asked;
+      try {
+        const r = await api.readPdn(this.read.text, this.read.variant, i);
+        g = this.games[i] = r.games[i];
+        this.framed.add(i);
+      } catch (err) {
+        $('pdn-error-game').textContent = errorText(err);
+        return;
+      }
+      // Another game was picked while this one's positions came: that one is shown.
+      if (ask !== this.asked) return;
+    }
     this.game = g;
     $('pdn-error-game').textContent = g.error ? t('pdn-stops-early', { error: plain(g.error) }) : '';
     this.ask.hide();

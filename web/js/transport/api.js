@@ -96,8 +96,8 @@ export const api = {
   position: (variant, position, move) => call('POST', '/api/position', move ? { variant, position, move } : { variant, position }),
   /** A position set up by hand: a man on its own far row is refused (RULES.md section 6). @param {string} variant @param {string} position @returns {Promise<PositionAnswer>} */
   positionByHand: (variant, position) => call('POST', '/api/position', { variant, position, by_hand: true }),
-  /** @param {string} pdn @param {string} [variant] @returns {Promise<{ games: PdnGame[], warnings: string[] }>} */
-  readPdn: (pdn, variant) => call('POST', '/api/pdn', variant ? { pdn, variant } : { pdn }),
+  /** @param {string} pdn @param {string} [variant] @param {number} [game] the game (from 0) whose positions come @returns {Promise<{ games: PdnGame[], framed: number, warnings: string[] }>} */
+  readPdn: (pdn, variant, game = 0) => call('POST', '/api/pdn', { pdn, ...(variant ? { variant } : {}), ...(game ? { game } : {}) }),
 
   // ---- rooms
   /** @param {string} variant @param {string} side @param {string} [draw_rules] @returns {Promise<{ id: string, token: string, color: string }>} */
