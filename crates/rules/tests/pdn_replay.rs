@@ -1,12 +1,14 @@
 //! Every game of `../shared/data/pdn/` replays (issue 2, section 4), read as `SOURCES.md` says:
 //! the rule set of each folder, the few records broken at the source failing for their stated
 //! reason, and the two collections that are not PDN (the ACF archive of English games and the
-//! Turkish engine games stored as board CSVs) through small converters.
+//! Turkish engine games stored as board CSVs, read by `notation::board_csv`) through small
+//! converters.
 
 mod common;
 
+use draughts_rules::notation::board_csv;
 use draughts_rules::notation::pdn::{self, replay};
-use draughts_rules::{Color, Position, Square, Variant};
+use draughts_rules::{Position, Square, Variant};
 use draughts_rules::resolve::{self, MoveQuery};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -137,26 +139,6 @@ fn acf_archive_of_english_games_replays() {
     assert_eq!(results["1-0"], 1597);
 }
 
-/// A Turkish CSV board: 8 rows from rank 8, `w`/`b` men, `W`/`B` kings, `-` empty.
-fn csv_board(s: &str) -> (u64, u64, u64) {
-    let (mut light, mut dark, mut kings) = (0u64, 0u64, 0u64);
-    for (row, cells) in s.split_whitespace().enumerate() {
-        assert_eq!(cells.len(), 8, "row {row} of {s:?}");
-        for (col, c) in cells.chars().enumerate() {
-            let b = 1u64 << (row * 8 + col);
-            match c {
-                'w' => light |= b,
-                'b' => dark |= b,
-                'W' => (light, kings) = (light | b, kings | b),
-                'B' => (dark, kings) = (dark | b, kings | b),
-                '-' => {}
-                other => panic!("unexpected cell {other:?}"),
-            }
-        }
-    }
-    (light, dark, kings)
-}
-
 #[test]
 fn turkish_engine_games_replay() {
     let dir = common::pdn_dir().join("turkish/ffloof-TurkishDraughts__Round1");
@@ -165,20 +147,8 @@ fn turkish_engine_games_replay() {
     let mut plies = 0;
     for f in &files {
         let text = std::fs::read_to_string(f).expect("csv");
-        let mut pos = Position::start(Variant::Turkish);
-        for (n, line) in text.lines().skip(1).enumerate() {
-            let board = line.rsplit(',').next().expect("BOARD column");
-            let want = csv_board(board);
-            let next: Vec<Position> = pos
-                .legal_moves()
-                .iter()
-                .map(|m| pos.after(m))
-                .filter(|p| (p.pieces(Color::Light), p.pieces(Color::Dark), p.all_kings()) == want)
-                .collect();
-            assert_eq!(next.len(), 1, "{} row {}: {} legal moves lead to {board:?}", name(f), n + 2, next.len());
-            pos = next[0];
-            plies += 1;
-        }
+        let read = board_csv::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", name(f)));
+        plies += read.game.ply() + read.after_end.map_or(0, |(_, n)| n);
     }
     assert_eq!(files.len(), 225);
     assert_eq!(plies, 20874);
