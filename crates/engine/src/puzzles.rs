@@ -311,6 +311,29 @@ pub fn difficulty(plies: usize, tempting: usize) -> u8 {
     points.clamp(1, 5) as u8
 }
 
+/// The positions of `game` under the rules of `target`, a rule set on the same board (for
+/// puzzles of rule sets without game collections of their own, `draughts puzzles build
+/// --positions-as`): the game's start position (its pieces and side to move) read as `target`,
+/// then the game's moves for as long as each is legal under `target` (the same origin,
+/// destination and captured pieces, [`Move::same_as`]). The game stops at its first move that is
+/// not legal there (a quiet move while a flying king of `target` has a capture, a capture that
+/// must go on), or where the game ends under `target`'s rules. Errors when the boards differ.
+pub fn replay_as(game: &Game, target: Variant) -> Result<Game, String> {
+    let from = game.variant();
+    if from.geometry() != target.geometry() {
+        return Err(format!("{} games cannot be read as {target}: the boards differ", from.id()));
+    }
+    let start = fen::parse(target, &fen::write(game.start())).map_err(|e| format!("the start position under {target}: {e}"))?;
+    let mut out = Game::from_position(start);
+    for m in game.moves() {
+        let Some(same) = out.legal_moves().into_iter().find(|t| t.same_as(m)) else { break };
+        if out.play(&same).is_err() {
+            break;
+        }
+    }
+    Ok(out)
+}
+
 /// Every puzzle of `game` (a whole game, as replayed from its record), in the order of the
 /// plies; `source` names the game. Clears the searcher's tables first (see the
 /// [module documentation](self)). `on_ply` is called after each position looked at, with its
