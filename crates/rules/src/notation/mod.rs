@@ -1,7 +1,8 @@
 //! Notation: square names, move text, FEN, guide 000's position text, PDN (RULES.md sections 5, 6
-//! and 8) and the board CSV of Turkish engine games. Readers return errors that name the offending token and where it is; they never
+//! and 8), the ACF archive's line format and the board CSV of Turkish engine games. Readers return errors that name the offending token and where it is; they never
 //! panic.
 
+pub mod acf;
 pub mod board_csv;
 pub mod fen;
 pub mod movetext;
