@@ -5,7 +5,7 @@
 use anyhow::{bail, Context, Result};
 use draughts_engine::puzzles::{self, Gain, GameSource, MinerConfig, Puzzle};
 use draughts_engine::Searcher;
-use draughts_rules::notation::board_csv;
+use draughts_rules::notation::{acf, board_csv};
 use draughts_rules::notation::pdn::{self, replay};
 use draughts_rules::{Game, Variant};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -19,8 +19,9 @@ use std::time::Instant;
 
 #[derive(clap::Subcommand)]
 pub enum PuzzlesCommand {
-    /// Mine puzzles from the games of PDN files (and board CSVs, `.csv`: Turkish engine games) and
-    /// write them as JSON lines, one puzzle a line:
+    /// Mine puzzles from the games of PDN files (and board CSVs, `.csv`: Turkish engine games;
+    /// ACF texts, `.txt`: English games one a line) and write them as JSON lines, one puzzle a
+    /// line:
     /// {"variant","fen","side","solution":[moves],"gain":{"material":centi-men}|{"win":plies},
     /// "score","difficulty","tempting","played","played_solution",
     /// "source":{"file","game","ply","white","black","event","variant"}} (source.variant: the
@@ -51,8 +52,8 @@ pub struct BuildArgs {
     /// Plies of each game's opening that are not looked at.
     #[arg(long, default_value_t = MinerConfig::default().skip_plies)]
     skip_plies: usize,
-    /// PDN files or board CSVs, or directories: their `.pdn` and `.csv` files, subdirectories
-    /// included, in name order.
+    /// PDN files, board CSVs (`.csv`) or ACF texts (`.txt`), or directories: their `.pdn` and
+    /// `.csv` files, subdirectories included, in name order.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
 }
@@ -66,6 +67,12 @@ pub fn run(cmd: PuzzlesCommand) -> Result<ExitCode> {
 /// Whether a file is a board CSV (by its name), else it is read as PDN.
 fn is_board_csv(p: &Path) -> bool {
     p.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+}
+
+/// Whether a file named on the command line is an ACF text (`.txt`), else it is read as PDN.
+/// Directories give no `.txt` files.
+fn is_acf(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt"))
 }
 
 /// The files named: files as given, directories' `.pdn` and `.csv` files (recursively, sorted).
@@ -113,8 +120,9 @@ struct Summary {
     /// Puzzles per rule set whose solution is the move the game went on with.
     played_solution: BTreeMap<&'static str, usize>,
     duplicates: usize,
-    /// Board CSV rows after the game ended under the rules (not read), and the first place.
-    rows_after_end: usize,
+    /// Plies (board CSV rows, ACF moves) after their game ended under the rules (not read), and
+    /// the first place.
+    after_end: usize,
     first_end: Option<String>,
 }
 
@@ -156,7 +164,7 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
         },
         if summary.duplicates > 0 { format!("; {} repeated positions left out", summary.duplicates) } else { String::new() },
         match &summary.first_end {
-            Some(first) => format!("; {} board CSV rows after the end of their game under the rules not read, the first at {first}", summary.rows_after_end),
+            Some(first) => format!("; {} plies after the end of their game under the rules (a third repetition) not read, the first at {first}", summary.after_end),
             None => String::new(),
         },
     );
@@ -184,18 +192,18 @@ impl Miner<'_> {
     /// many.
     fn game(&mut self, game: &Game, source: &GameSource) -> Result<usize> {
         let played = game.variant();
-        let as_target;
-        let game = match self.args.positions_as {
-            Some(target) if target != played => {
-                as_target = puzzles::replay_as(game, target).map_err(anyhow::Error::msg)?;
-                &as_target
-            }
-            _ => game,
-        };
-        let id = game.variant().id();
+        let target = self.args.positions_as.unwrap_or(played);
+        let id = target.id();
         if self.full(id) {
             return Ok(0);
         }
+        let as_target;
+        let game = if target == played {
+            game
+        } else {
+            as_target = puzzles::replay_as(game, target).map_err(anyhow::Error::msg)?;
+            &as_target
+        };
         let summary = &mut *self.summary;
         let found = puzzles::mine_game(self.searcher, game, self.config, source, &mut |_| summary.positions += 1);
         let mut written = 0;
@@ -218,11 +226,13 @@ impl Miner<'_> {
     }
 }
 
-/// A progress bar of `len` bytes on a terminal, else a hidden one.
-fn progress_bar(len: u64) -> ProgressBar {
+/// A progress bar of `len` bytes (or games, `bytes` false) on a terminal, else a hidden one.
+fn progress_bar(len: u64, bytes: bool) -> ProgressBar {
     if std::io::stderr().is_terminal() {
         let b = ProgressBar::new(len);
-        b.set_style(ProgressStyle::with_template("{msg} [{bar:30}] {bytes}/{total_bytes} ({elapsed})").expect("template").progress_chars("=> "));
+        let counts = if bytes { "{bytes}/{total_bytes}" } else { "{pos}/{len} games" };
+        let template = format!("{{msg}} [{{bar:30}}] {counts} ({{elapsed}})");
+        b.set_style(ProgressStyle::with_template(&template).expect("template").progress_chars("=> "));
         b
     } else {
         ProgressBar::hidden()
@@ -244,11 +254,40 @@ fn mine_board_csv(path: &Path, miner: &mut Miner) -> Result<()> {
     let read = board_csv::parse(&text)?;
     miner.summary.games += 1;
     if let Some((line, rows)) = read.after_end {
-        miner.summary.rows_after_end += rows;
+        miner.summary.after_end += rows;
         miner.summary.first_end.get_or_insert_with(|| format!("{} line {line}", file_name(path)));
     }
     let source = GameSource { file: file_name(path), game: 1, ..GameSource::default() };
     miner.game(&read.game, &source)?;
+    Ok(())
+}
+
+/// Mines an ACF text (`notation::acf`, English games one a line). Errors: the file cannot be
+/// read or a line does not read (the line), `--variant` names another rule set.
+fn mine_acf(path: &Path, miner: &mut Miner) -> Result<()> {
+    if let Some(v) = miner.args.variant.filter(|v| *v != Variant::English) {
+        bail!("an ACF text holds english games, not {v} (--variant)");
+    }
+    let games = acf::parse(&std::fs::read_to_string(path)?)?;
+    let target = miner.args.positions_as.unwrap_or(Variant::English).id();
+    let name = file_name(path);
+    let bar = progress_bar(games.len() as u64, false);
+    let mut found_here = 0;
+    for (i, g) in games.iter().enumerate() {
+        if miner.full(target) {
+            break;
+        }
+        miner.summary.games += 1;
+        if g.after_end > 0 {
+            miner.summary.after_end += g.after_end;
+            miner.summary.first_end.get_or_insert_with(|| format!("{name} line {}", g.line));
+        }
+        bar.set_message(format!("{name} ({found_here} puzzles)"));
+        let source = GameSource { file: name.clone(), game: i + 1, event: Some(format!("ACF archive, line {}", g.line)), ..GameSource::default() };
+        found_here += miner.game(&g.game, &source)?;
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
     Ok(())
 }
 
@@ -258,11 +297,14 @@ fn mine_file(path: &Path, miner: &mut Miner) -> Result<()> {
     if is_board_csv(path) {
         return mine_board_csv(path, miner);
     }
+    if is_acf(path) {
+        return mine_acf(path, miner);
+    }
     let file = File::open(path)?;
     let size = file.metadata().map(|m| m.len()).unwrap_or(0);
     let name = file_name(path);
     let mut reader = pdn::Reader::new(BufReader::with_capacity(1 << 16, file));
-    let bar = progress_bar(size);
+    let bar = progress_bar(size, true);
     let mut games = 0;
     let mut first_warning = None;
     let mut found_here = 0;
