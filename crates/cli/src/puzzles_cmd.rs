@@ -134,7 +134,7 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
         Some(p) => Box::new(BufWriter::new(File::create(p).with_context(|| format!("creating {}", p.display()))?)),
         None => Box::new(std::io::stdout().lock()),
     };
-    let mut searcher = Searcher::new(32);
+    let mut searcher = Searcher::new(puzzles::TABLE_MB);
     let mut summary = Summary::default();
     let mut seen = HashSet::new();
     let mut miner = Miner { args: &a, config: &config, searcher: &mut searcher, summary: &mut summary, seen: &mut seen, out: &mut *out };
