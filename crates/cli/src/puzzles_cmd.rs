@@ -1,12 +1,13 @@
-//! `draughts puzzles build`: mines puzzles from the games of PDN files (positions where exactly
-//! one move wins material or the game, `draughts_engine::puzzles`, `docs/engine.md`, "Puzzles")
-//! and writes them as JSON lines.
+//! `draughts puzzles build`: mines puzzles from the games of PDN files and board CSVs (positions
+//! where exactly one move wins material or the game, `draughts_engine::puzzles`, `docs/engine.md`,
+//! "Puzzles") and writes them as JSON lines.
 
 use anyhow::{bail, Context, Result};
 use draughts_engine::puzzles::{self, Gain, GameSource, MinerConfig, Puzzle};
 use draughts_engine::Searcher;
+use draughts_rules::notation::{acf, board_csv};
 use draughts_rules::notation::pdn::{self, replay};
-use draughts_rules::Variant;
+use draughts_rules::{Game, Variant};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::collections::{BTreeMap, HashSet};
@@ -18,11 +19,14 @@ use std::time::Instant;
 
 #[derive(clap::Subcommand)]
 pub enum PuzzlesCommand {
-    /// Mine puzzles from the games of PDN files and write them as JSON lines, one puzzle a line:
+    /// Mine puzzles from the games of PDN files (and board CSVs, `.csv`: Turkish engine games;
+    /// ACF texts, `.txt`: English games one a line) and write them as JSON lines, one puzzle a
+    /// line:
     /// {"variant","fen","side","solution":[moves],"gain":{"material":centi-men}|{"win":plies},
     /// "score","difficulty","tempting","played","played_solution",
-    /// "source":{"file","game","ply","white","black","event"}}. A summary goes to standard
-    /// error. Exit status 2 when a file cannot be read or holds no PDN game.
+    /// "source":{"file","game","ply","white","black","event","variant"}} (source.variant: the
+    /// rule set the game was played under). A summary goes to standard error. Exit status 2 when
+    /// a file cannot be read or holds no game.
     Build(BuildArgs),
 }
 
@@ -40,10 +44,16 @@ pub struct BuildArgs {
     /// Depth of the verifying search, in plies (solutions are at most 4 plies shorter).
     #[arg(long, default_value_t = MinerConfig::default().verify_depth, value_parser = clap::value_parser!(u32).range(7..=40))]
     depth: u32,
+    /// Mine the games' positions under this rule set's rules instead (for rule sets without game
+    /// collections: English games as `american` or `german`). Each game is followed only as long
+    /// as its moves are legal under these rules; puzzles are found and verified under them.
+    #[arg(long, value_parser = crate::parse_variant)]
+    positions_as: Option<Variant>,
     /// Plies of each game's opening that are not looked at.
     #[arg(long, default_value_t = MinerConfig::default().skip_plies)]
     skip_plies: usize,
-    /// PDN files, or directories: their `.pdn` files, subdirectories included, in name order.
+    /// PDN files, board CSVs (`.csv`) or ACF texts (`.txt`), or directories: their `.pdn` and
+    /// `.csv` files, subdirectories included, in name order.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
 }
@@ -54,7 +64,18 @@ pub fn run(cmd: PuzzlesCommand) -> Result<ExitCode> {
     }
 }
 
-/// The files named: files as given, directories' `.pdn` files (recursively, sorted).
+/// Whether a file is a board CSV (by its name), else it is read as PDN.
+fn is_board_csv(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+}
+
+/// Whether a file named on the command line is an ACF text (`.txt`), else it is read as PDN.
+/// Directories give no `.txt` files.
+fn is_acf(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e.eq_ignore_ascii_case("txt"))
+}
+
+/// The files named: files as given, directories' `.pdn` and `.csv` files (recursively, sorted).
 fn input_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -66,7 +87,7 @@ fn input_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
         for p in entries {
             if p.is_dir() {
                 walk(&p, out)?;
-            } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")) {
+            } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")) || is_board_csv(&p) {
                 out.push(p);
             }
         }
@@ -78,7 +99,7 @@ fn input_files(inputs: &[PathBuf]) -> Result<Vec<PathBuf>> {
             let before = files.len();
             walk(p, &mut files)?;
             if files.len() == before {
-                bail!("{}: the directory holds no .pdn file", p.display());
+                bail!("{}: the directory holds no .pdn or .csv file", p.display());
             }
         } else {
             files.push(p.clone());
@@ -96,7 +117,13 @@ struct Summary {
     first_failure: Option<String>,
     positions: usize,
     per_variant: BTreeMap<&'static str, usize>,
+    /// Puzzles per rule set whose solution is the move the game went on with.
+    played_solution: BTreeMap<&'static str, usize>,
     duplicates: usize,
+    /// Plies (board CSV rows, ACF moves) after their game ended under the rules (not read), and
+    /// the first place.
+    after_end: usize,
+    first_end: Option<String>,
 }
 
 fn build(a: BuildArgs) -> Result<ExitCode> {
@@ -107,19 +134,26 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
         Some(p) => Box::new(BufWriter::new(File::create(p).with_context(|| format!("creating {}", p.display()))?)),
         None => Box::new(std::io::stdout().lock()),
     };
-    let mut searcher = Searcher::new(32);
+    let mut searcher = Searcher::new(puzzles::TABLE_MB);
     let mut summary = Summary::default();
     let mut seen = HashSet::new();
+    let mut miner = Miner { args: &a, config: &config, searcher: &mut searcher, summary: &mut summary, seen: &mut seen, out: &mut *out };
     for path in &files {
-        mine_file(path, &a, &config, &mut searcher, &mut summary, &mut seen, &mut out)
-            .with_context(|| format!("cannot mine {}", path.display()))?;
+        mine_file(path, &mut miner).with_context(|| format!("cannot mine {}", path.display()))?;
     }
     out.flush().context("writing the puzzles")?;
     let total: usize = summary.per_variant.values().sum();
-    let per: Vec<String> = summary.per_variant.iter().map(|(v, n)| format!("{v} {n}")).collect();
+    let per: Vec<String> = summary
+        .per_variant
+        .iter()
+        .map(|(v, n)| {
+            let played = summary.played_solution.get(v).copied().unwrap_or(0);
+            format!("{v} {n}, solution played in {played} = {:.0}%", 100.0 * played as f64 / (*n).max(1) as f64)
+        })
+        .collect();
     eprintln!(
-        "{total} puzzles ({}) from {} games ({} positions) of {} files in {:.1} s{}{}",
-        if per.is_empty() { "none".to_string() } else { per.join(", ") },
+        "{total} puzzles ({}) from {} games ({} positions) of {} files in {:.1} s{}{}{}",
+        if per.is_empty() { "none".to_string() } else { per.join("; ") },
         summary.games,
         summary.positions,
         files.len(),
@@ -129,32 +163,148 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
             None => String::new(),
         },
         if summary.duplicates > 0 { format!("; {} repeated positions left out", summary.duplicates) } else { String::new() },
+        match &summary.first_end {
+            Some(first) => format!("; {} plies after the end of their game under the rules (a third repetition) not read, the first at {first}", summary.after_end),
+            None => String::new(),
+        },
     );
     Ok(ExitCode::SUCCESS)
 }
 
-/// Mines one file a game at a time. Errors: the file cannot be read, is not text, or holds no
-/// PDN game; writing fails.
-fn mine_file(
-    path: &Path,
-    a: &BuildArgs,
-    config: &MinerConfig,
-    searcher: &mut Searcher,
-    summary: &mut Summary,
-    seen: &mut HashSet<(&'static str, String)>,
-    out: &mut dyn Write,
-) -> Result<()> {
-    let file = File::open(path)?;
-    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| path.display().to_string());
-    let mut reader = pdn::Reader::new(BufReader::with_capacity(1 << 16, file));
-    let bar = if std::io::stderr().is_terminal() {
-        let b = ProgressBar::new(size);
-        b.set_style(ProgressStyle::with_template("{msg} [{bar:30}] {bytes}/{total_bytes} ({elapsed})").expect("template").progress_chars("=> "));
+/// The state of a run that every game adds to: the searcher, the positions already written and
+/// the summary.
+struct Miner<'a> {
+    args: &'a BuildArgs,
+    config: &'a MinerConfig,
+    searcher: &'a mut Searcher,
+    summary: &'a mut Summary,
+    seen: &'a mut HashSet<(&'static str, String)>,
+    out: &'a mut dyn Write,
+}
+
+impl Miner<'_> {
+    /// Whether the rule set `id` has all the puzzles asked for.
+    fn full(&self, id: &str) -> bool {
+        self.args.max_per_variant.is_some_and(|m| self.summary.per_variant.get(id).copied().unwrap_or(0) >= m)
+    }
+
+    /// Mines one game (under `--positions-as` when given) and writes its new puzzles; returns how
+    /// many.
+    fn game(&mut self, game: &Game, source: &GameSource) -> Result<usize> {
+        let played = game.variant();
+        let target = self.args.positions_as.unwrap_or(played);
+        let id = target.id();
+        if self.full(id) {
+            return Ok(0);
+        }
+        let as_target;
+        let game = if target == played {
+            game
+        } else {
+            as_target = puzzles::replay_as(game, target).map_err(anyhow::Error::msg)?;
+            &as_target
+        };
+        let summary = &mut *self.summary;
+        let found = puzzles::mine_game(self.searcher, game, self.config, source, &mut |_| summary.positions += 1);
+        let mut written = 0;
+        for p in found {
+            if self.full(id) {
+                break;
+            }
+            if !self.seen.insert((id, p.fen.clone())) {
+                self.summary.duplicates += 1;
+                continue;
+            }
+            writeln!(self.out, "{}", puzzle_json(&p, played)).context("writing the puzzles")?;
+            *self.summary.per_variant.entry(id).or_insert(0) += 1;
+            if p.played_solution {
+                *self.summary.played_solution.entry(id).or_insert(0) += 1;
+            }
+            written += 1;
+        }
+        Ok(written)
+    }
+}
+
+/// A progress bar of `len` bytes (or games, `bytes` false) on a terminal, else a hidden one.
+fn progress_bar(len: u64, bytes: bool) -> ProgressBar {
+    if std::io::stderr().is_terminal() {
+        let b = ProgressBar::new(len);
+        let counts = if bytes { "{bytes}/{total_bytes}" } else { "{pos}/{len} games" };
+        let template = format!("{{msg}} [{{bar:30}}] {counts} ({{elapsed}})");
+        b.set_style(ProgressStyle::with_template(&template).expect("template").progress_chars("=> "));
         b
     } else {
         ProgressBar::hidden()
-    };
+    }
+}
+
+/// The file's name, for the puzzles' sources.
+fn file_name(path: &Path) -> String {
+    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| path.display().to_string())
+}
+
+/// Mines a board CSV: one Turkish game (`notation::board_csv`). Errors: the file cannot be read
+/// or is not a board CSV (the line), `--variant` names another rule set.
+fn mine_board_csv(path: &Path, miner: &mut Miner) -> Result<()> {
+    if let Some(v) = miner.args.variant.filter(|v| *v != Variant::Turkish) {
+        bail!("a board CSV holds a turkish game, not {v} (--variant)");
+    }
+    let text = std::fs::read_to_string(path)?;
+    let read = board_csv::parse(&text)?;
+    miner.summary.games += 1;
+    if let Some((line, rows)) = read.after_end {
+        miner.summary.after_end += rows;
+        miner.summary.first_end.get_or_insert_with(|| format!("{} line {line}", file_name(path)));
+    }
+    let source = GameSource { file: file_name(path), game: 1, ..GameSource::default() };
+    miner.game(&read.game, &source)?;
+    Ok(())
+}
+
+/// Mines an ACF text (`notation::acf`, English games one a line). Errors: the file cannot be
+/// read or a line does not read (the line), `--variant` names another rule set.
+fn mine_acf(path: &Path, miner: &mut Miner) -> Result<()> {
+    if let Some(v) = miner.args.variant.filter(|v| *v != Variant::English) {
+        bail!("an ACF text holds english games, not {v} (--variant)");
+    }
+    let games = acf::parse(&std::fs::read_to_string(path)?)?;
+    let target = miner.args.positions_as.unwrap_or(Variant::English).id();
+    let name = file_name(path);
+    let bar = progress_bar(games.len() as u64, false);
+    let mut found_here = 0;
+    for (i, g) in games.iter().enumerate() {
+        if miner.full(target) {
+            break;
+        }
+        miner.summary.games += 1;
+        if g.after_end > 0 {
+            miner.summary.after_end += g.after_end;
+            miner.summary.first_end.get_or_insert_with(|| format!("{name} line {}", g.line));
+        }
+        bar.set_message(format!("{name} ({found_here} puzzles)"));
+        let source = GameSource { file: name.clone(), game: i + 1, event: Some(format!("ACF archive, line {}", g.line)), ..GameSource::default() };
+        found_here += miner.game(&g.game, &source)?;
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(())
+}
+
+/// Mines one PDN file a game at a time. Errors: the file cannot be read, is not text, or holds
+/// no PDN game; writing fails.
+fn mine_file(path: &Path, miner: &mut Miner) -> Result<()> {
+    if is_board_csv(path) {
+        return mine_board_csv(path, miner);
+    }
+    if is_acf(path) {
+        return mine_acf(path, miner);
+    }
+    let file = File::open(path)?;
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0);
+    let name = file_name(path);
+    let mut reader = pdn::Reader::new(BufReader::with_capacity(1 << 16, file));
+    let bar = progress_bar(size, true);
     let mut games = 0;
     let mut first_warning = None;
     let mut found_here = 0;
@@ -165,35 +315,18 @@ fn mine_file(
         }
         for g in &chunk.games {
             games += 1;
-            summary.games += 1;
-            let r = match replay::replay_game(g, a.variant) {
+            miner.summary.games += 1;
+            let r = match replay::replay_game(g, miner.args.variant) {
                 Ok(r) => r,
                 Err(e) => {
-                    summary.unreplayable += 1;
-                    summary.first_failure.get_or_insert_with(|| format!("{name} game {}: {e}", g.number));
+                    miner.summary.unreplayable += 1;
+                    miner.summary.first_failure.get_or_insert_with(|| format!("{name} game {}: {e}", g.number));
                     continue;
                 }
             };
-            let id = r.variant.id();
-            if a.max_per_variant.is_some_and(|m| summary.per_variant.get(id).copied().unwrap_or(0) >= m) {
-                continue;
-            }
-            let game = r.to_game();
             let source = GameSource::from_tags(&name, g.number, &g.tags);
             bar.set_message(format!("{name} game {} ({found_here} puzzles)", g.number));
-            let puzzles = puzzles::mine_game(searcher, &game, config, &source, &mut |_| summary.positions += 1);
-            for p in puzzles {
-                if a.max_per_variant.is_some_and(|m| summary.per_variant.get(id).copied().unwrap_or(0) >= m) {
-                    break;
-                }
-                if !seen.insert((id, p.fen.clone())) {
-                    summary.duplicates += 1;
-                    continue;
-                }
-                writeln!(out, "{}", puzzle_json(&p)).context("writing the puzzles")?;
-                *summary.per_variant.entry(id).or_insert(0) += 1;
-                found_here += 1;
-            }
+            found_here += miner.game(&r.to_game(), &source)?;
             bar.set_position(reader.bytes_read());
         }
         bar.set_position(reader.bytes_read());
@@ -207,7 +340,9 @@ fn mine_file(
 }
 
 /// One puzzle as a JSON object (see `PuzzlesCommand::Build`).
-fn puzzle_json(p: &Puzzle) -> serde_json::Value {
+/// `played`: the rule set the source game was played under (`p.variant` but under
+/// `--positions-as`).
+fn puzzle_json(p: &Puzzle, played: Variant) -> serde_json::Value {
     let gain = match p.found.gain {
         Gain::Material(c) => json!({"material": c}),
         Gain::Win(n) => json!({"win": n}),
@@ -226,6 +361,7 @@ fn puzzle_json(p: &Puzzle) -> serde_json::Value {
         "source": {
             "file": p.source.file, "game": p.source.game, "ply": p.ply,
             "white": p.source.white, "black": p.source.black, "event": p.source.event,
+            "variant": played.id(),
         },
     })
 }

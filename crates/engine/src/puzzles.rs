@@ -33,6 +33,12 @@
 //!    line longer than `verify_depth - 4` plies (or [`MinerConfig::max_solution_plies`]): the
 //!    verifying search must see at least four plies beyond the solution.
 //!
+//! 6. **Again from the position alone**: the same test of the position with no history (no
+//!    earlier positions for the baseline or repetitions) and cleared tables, as a solver given the
+//!    FEN sees it, must accept it with the same first move; the puzzle keeps this second solution,
+//!    which `examine` on a fresh [`Searcher`] of the same size finds again exactly (the test of
+//!    the built set, `tests/puzzle_set.rs`, does).
+//!
 //! The **difficulty** (1 to 5) is the number of moves the solver makes in the solution, plus
 //! one when there is at least one *tempting wrong move* and one more for three or more, capped
 //! at 5. A wrong move is tempting when a two-ply search ([`Searcher::score_root_moves`]) scores
@@ -40,7 +46,7 @@
 //! the deep search (step 4) puts it at least `margin` below.
 //!
 //! Everything is depth-limited (no time limit), and [`mine_game`] clears the searcher's tables
-//! before each game, so the same game and configuration give the same puzzles on any machine.
+//! before each game (and after each puzzle found), so the same game and configuration give the same puzzles on any machine.
 
 use crate::search::{Analysis, Limits, Searcher};
 use crate::score::Score;
@@ -51,6 +57,10 @@ use draughts_rules::{Color, Game, Move, Position, Variant};
 pub const MAN: i32 = 100;
 /// Value of a king in the material balance, in centi-men.
 pub const KING: i32 = 300;
+
+/// Size of the transposition table `draughts puzzles build` mines with, in MiB: a puzzle's
+/// solution is found again exactly by [`examine`] on a fresh [`Searcher`] of this size.
+pub const TABLE_MB: usize = 32;
 
 /// Depth of the search that scores the tempting wrong moves.
 const GLANCE_DEPTH: u32 = 2;
@@ -303,12 +313,45 @@ pub fn examine(searcher: &mut Searcher, game: &Game, config: &MinerConfig) -> Re
     Ok(Solution { difficulty: difficulty(line.len(), tempting), line, gain, score: best.score, second, tempting })
 }
 
+/// [`examine`] in the game, then again from the position alone with cleared tables (criterion
+/// 6 of the [module documentation](self)): the second solution when both accept the position
+/// with the same first move.
+fn examine_twice(searcher: &mut Searcher, game: &Game, config: &MinerConfig) -> Option<Solution> {
+    let first = examine(searcher, game, config).ok()?;
+    searcher.clear();
+    let alone = examine(searcher, &Game::from_position(*game.position()), config).ok()?;
+    alone.line[0].same_as(&first.line[0]).then_some(alone)
+}
+
 /// The difficulty of a solution of `plies` plies with `tempting` tempting wrong moves: the
 /// solver's moves, plus one for a tempting move and one more for three, between 1 and 5.
 pub fn difficulty(plies: usize, tempting: usize) -> u8 {
     let moves = plies.div_ceil(2);
     let points = moves + usize::from(tempting >= 1) + usize::from(tempting >= 3);
     points.clamp(1, 5) as u8
+}
+
+/// The positions of `game` under the rules of `target`, a rule set on the same board (for
+/// puzzles of rule sets without game collections of their own, `draughts puzzles build
+/// --positions-as`): the game's start position (its pieces and side to move) read as `target`,
+/// then the game's moves for as long as each is legal under `target` (the same origin,
+/// destination and captured pieces, [`Move::same_as`]). The game stops at its first move that is
+/// not legal there (a quiet move while a flying king of `target` has a capture, a capture that
+/// must go on), or where the game ends under `target`'s rules. Errors when the boards differ.
+pub fn replay_as(game: &Game, target: Variant) -> Result<Game, String> {
+    let from = game.variant();
+    if from.geometry() != target.geometry() {
+        return Err(format!("{} games cannot be read as {target}: the boards differ", from.id()));
+    }
+    let start = fen::parse(target, &fen::write(game.start())).map_err(|e| format!("the start position under {target}: {e}"))?;
+    let mut out = Game::from_position(start);
+    for m in game.moves() {
+        let Some(same) = out.legal_moves().into_iter().find(|t| t.same_as(m)) else { break };
+        if out.play(&same).is_err() {
+            break;
+        }
+    }
+    Ok(out)
 }
 
 /// Every puzzle of `game` (a whole game, as replayed from its record), in the order of the
@@ -334,7 +377,7 @@ pub fn mine_game(
     let mut inside: Vec<Move> = Vec::new();
     for ply in 0..=moves.len() {
         if ply >= config.skip_plies && inside.is_empty() {
-            if let Ok(solution) = examine(searcher, &prefix, config) {
+            if let Some(solution) = examine_twice(searcher, &prefix, config) {
                 let played = moves.get(ply);
                 let played_solution = played.is_some_and(|m| m.same_as(&solution.line[0]));
                 if played_solution {

@@ -137,3 +137,20 @@ fn difficulty_grows_with_the_solution_and_the_tempting_moves() {
     assert_eq!(puzzles::difficulty(5, 3), 5);
     assert_eq!(puzzles::difficulty(15, 9), 5);
 }
+
+#[test]
+fn replayed_as_another_rule_set_a_game_stops_at_its_first_illegal_move() {
+    // Light's king on 29 (a1) steps to 25; Dark's man on 15 (e5) is out of a short king's reach
+    // but not of a flying one's, and captures are compulsory.
+    let start = fen::parse(Variant::English, "W:WK29,32:B1,15").unwrap();
+    let mut game = Game::from_position(start);
+    game.play(&movetext::parse(game.position(), "29-25").unwrap()).unwrap();
+    game.play(&movetext::parse(game.position(), "1-6").unwrap()).unwrap();
+    let american = puzzles::replay_as(&game, Variant::American).unwrap();
+    assert_eq!((american.variant(), american.ply()), (Variant::American, 2));
+    assert_eq!(fen::write(american.start()), fen::write(game.start()));
+    let german = puzzles::replay_as(&game, Variant::German).unwrap();
+    assert_eq!((german.variant(), german.ply()), (Variant::German, 0));
+    assert!(german.legal_moves().iter().all(|m| m.is_capture()), "29x11 and on: a flying king's capture");
+    assert!(puzzles::replay_as(&game, Variant::International).is_err());
+}

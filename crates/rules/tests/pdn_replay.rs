@@ -1,13 +1,14 @@
 //! Every game of `../shared/data/pdn/` replays (issue 2, section 4), read as `SOURCES.md` says:
 //! the rule set of each folder, the few records broken at the source failing for their stated
 //! reason, and the two collections that are not PDN (the ACF archive of English games and the
-//! Turkish engine games stored as board CSVs) through small converters.
+//! Turkish engine games stored as board CSVs) through their readers, `notation::acf` and
+//! `notation::board_csv`.
 
 mod common;
 
+use draughts_rules::notation::{acf, board_csv};
 use draughts_rules::notation::pdn::{self, replay};
-use draughts_rules::{Color, Position, Square, Variant};
-use draughts_rules::resolve::{self, MoveQuery};
+use draughts_rules::Variant;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -99,62 +100,24 @@ fn czech_files_are_not_our_rules() {
     assert!(failed > 100, "{failed}");
 }
 
-/// ACF square (0 = a1 from the first mover's side ... 31 = h8) to the standard PDN number
-/// (SOURCES.md: 4 * (i div 4) + 4 - (i mod 4)).
-fn acf_square(i: u32) -> u32 {
-    4 * (i / 4) + 4 - (i % 4)
-}
-
 #[test]
 fn acf_archive_of_english_games_replays() {
     let path = common::pdn_dir().join("english/EricCJoyce-Datasets__Checkers_ACF.txt");
     let text = std::fs::read_to_string(&path).expect("ACF file");
-    let v = Variant::English;
-    let mut games = 0;
+    let games = acf::parse(&text).unwrap_or_else(|e| panic!("{e}"));
     let mut results = BTreeMap::new();
-    for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let (moves, result) = line.split_once('\t').expect("moves TAB result");
-        games += 1;
-        let mut pos = Position::start(v);
-        for (ply, tok) in moves.split_whitespace().enumerate() {
-            let squares: Vec<Square> = tok
-                .split('-')
-                .map(|s| acf_square(s.parse().expect("square number")))
-                .map(|num| Square::from_bit(v.geometry().bit_of_number(num).expect("on the board")))
-                .collect();
-            let found = resolve::candidates(&pos, MoveQuery::Through { squares: &squares, capture_mark: false });
-            assert_eq!(found.len(), 1, "line {}: ply {} {tok:?} matches {} legal moves", n + 1, ply + 1, found.len());
-            pos.play_unchecked(&found[0]);
-        }
-        *results.entry(result.trim().to_string()).or_insert(0) += 1;
+    let mut plies = 0;
+    for g in &games {
+        assert!(g.game.ply() > 0, "line {}", g.line);
+        plies += g.game.ply() + g.after_end;
+        *results.entry(g.result.as_str()).or_insert(0) += 1;
     }
-    assert_eq!(games, 9377);
+    assert_eq!(games.len(), 9377);
     assert_eq!(results["1/2-1/2"], 5407);
     assert_eq!(results["0-1"], 2373);
     assert_eq!(results["1-0"], 1597);
-}
-
-/// A Turkish CSV board: 8 rows from rank 8, `w`/`b` men, `W`/`B` kings, `-` empty.
-fn csv_board(s: &str) -> (u64, u64, u64) {
-    let (mut light, mut dark, mut kings) = (0u64, 0u64, 0u64);
-    for (row, cells) in s.split_whitespace().enumerate() {
-        assert_eq!(cells.len(), 8, "row {row} of {s:?}");
-        for (col, c) in cells.chars().enumerate() {
-            let b = 1u64 << (row * 8 + col);
-            match c {
-                'w' => light |= b,
-                'b' => dark |= b,
-                'W' => (light, kings) = (light | b, kings | b),
-                'B' => (dark, kings) = (dark | b, kings | b),
-                '-' => {}
-                other => panic!("unexpected cell {other:?}"),
-            }
-        }
-    }
-    (light, dark, kings)
+    let moves: usize = text.lines().map(|l| l.split('\t').next().unwrap_or("").split_whitespace().count()).sum();
+    assert_eq!(plies, moves, "every move read, or counted after its game's end");
 }
 
 #[test]
@@ -165,20 +128,8 @@ fn turkish_engine_games_replay() {
     let mut plies = 0;
     for f in &files {
         let text = std::fs::read_to_string(f).expect("csv");
-        let mut pos = Position::start(Variant::Turkish);
-        for (n, line) in text.lines().skip(1).enumerate() {
-            let board = line.rsplit(',').next().expect("BOARD column");
-            let want = csv_board(board);
-            let next: Vec<Position> = pos
-                .legal_moves()
-                .iter()
-                .map(|m| pos.after(m))
-                .filter(|p| (p.pieces(Color::Light), p.pieces(Color::Dark), p.all_kings()) == want)
-                .collect();
-            assert_eq!(next.len(), 1, "{} row {}: {} legal moves lead to {board:?}", name(f), n + 2, next.len());
-            pos = next[0];
-            plies += 1;
-        }
+        let read = board_csv::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", name(f)));
+        plies += read.game.ply() + read.after_end.map_or(0, |(_, n)| n);
     }
     assert_eq!(files.len(), 225);
     assert_eq!(plies, 20874);

@@ -1,7 +1,9 @@
-//! Notation: square names, move text, FEN, guide 000's position text and PDN (RULES.md sections
-//! 5, 6 and 8). Readers return errors that name the offending token and where it is; they never
+//! Notation: square names, move text, FEN, guide 000's position text, PDN (RULES.md sections 5, 6
+//! and 8), the ACF archive's line format and the board CSV of Turkish engine games. Readers return errors that name the offending token and where it is; they never
 //! panic.
 
+pub mod acf;
+pub mod board_csv;
 pub mod fen;
 pub mod movetext;
 pub mod pdn;
