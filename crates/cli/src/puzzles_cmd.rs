@@ -164,7 +164,7 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
         },
         if summary.duplicates > 0 { format!("; {} repeated positions left out", summary.duplicates) } else { String::new() },
         match &summary.first_end {
-            Some(first) => format!("; {} plies after the end of their game under the rules (a third repetition) not read, the first at {first}", summary.after_end),
+            Some(first) => format!("; {} plies after their game ended under the rules (the players went on) not read, the first at {first}", summary.after_end),
             None => String::new(),
         },
     );

@@ -389,5 +389,23 @@ fn puzzles_build_writes_json_lines_and_names_a_bad_file() {
     std::fs::create_dir(&empty).unwrap();
     let out = draughts().args(["puzzles", "build", empty.to_str().unwrap()]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("holds no .pdn file"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds no .pdn"), "{}", String::from_utf8_lossy(&out.stderr));
+    // The same game's positions under German rules: source.variant keeps the game's rule set.
+    let out = draughts().args(["puzzles", "build", "--positions-as", "german", games.join("carluke.pdn").to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    for l in String::from_utf8_lossy(&out.stdout).lines() {
+        let p = json(l.as_bytes());
+        assert_eq!((p["variant"].as_str(), p["source"]["variant"].as_str()), (Some("german"), Some("english")), "{l}");
+    }
+    // A board CSV (a Turkish engine game) is read; a bad one names its file and line.
+    let csv = dir.path().join("game.csv");
+    std::fs::write(&csv, "AUTO,TIME,BOARD\nfalse,1.0,-------- bbbbbbbb bbbbbbbb -------- --w----- ww-wwwww wwwwwwww --------\n").unwrap();
+    let out = draughts().args(["puzzles", "build", csv.to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("from 1 games"), "{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::write(&csv, "AUTO,TIME,BOARD\nfalse,1.0,-------- bbbbbbbb bbbbbbbb -------- -------- wwwwwwww wwwwwwww --------\n").unwrap();
+    let out = draughts().args(["puzzles", "build", csv.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("game.csv") && err.contains("line 2: no legal move of Light"), "{err}");
 }

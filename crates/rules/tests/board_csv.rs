@@ -7,7 +7,8 @@ use draughts_rules::Variant;
 
 const HEADER: &str = "AUTO,TIME,BOARD\n";
 /// Light's first move c3-c4 (Light starts on ranks 2 and 3), then Dark's c6-c5.
-const TWO_PLIES: &str = "false,6.46,-------- bbbbbbbb bbbbbbbb -------- --w----- ww-wwwww wwwwwwww --------\n\
+const TWO_PLIES: &str =
+    "false,6.46,-------- bbbbbbbb bbbbbbbb -------- --w----- ww-wwwww wwwwwwww --------\n\
 false,6.36,-------- bbbbbbbb bb-bbbbb --b----- --w----- ww-wwwww wwwwwwww --------\n";
 
 #[test]
@@ -15,7 +16,11 @@ fn reads_the_moves_that_lead_to_each_board() {
     let read = board_csv::parse(&format!("{HEADER}{TWO_PLIES}")).expect("reads");
     let g = &read.game;
     assert_eq!(g.variant(), Variant::Turkish);
-    let moves: Vec<String> = g.moves().iter().map(|m| movetext::write(Variant::Turkish, m)).collect();
+    let moves: Vec<String> = g
+        .moves()
+        .iter()
+        .map(|m| movetext::write(Variant::Turkish, m))
+        .collect();
     assert_eq!(moves, ["c3-c4", "c6-c5"]);
     assert_eq!(g.ply(), 2);
     assert_eq!(read.after_end, None);

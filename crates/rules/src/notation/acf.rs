@@ -57,7 +57,17 @@ pub fn parse(text: &str) -> Result<Vec<AcfGame>, AcfError> {
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
         .map(|(i, l)| {
-            read_line(l).map(|(game, after_end, result)| AcfGame { line: i + 1, game, after_end, result }).map_err(|reason| AcfError { line: i + 1, reason })
+            read_line(l)
+                .map(|(game, after_end, result)| AcfGame {
+                    line: i + 1,
+                    game,
+                    after_end,
+                    result,
+                })
+                .map_err(|reason| AcfError {
+                    line: i + 1,
+                    reason,
+                })
         })
         .collect()
 }
@@ -67,7 +77,10 @@ pub fn square(i: u32) -> Option<Square> {
     if i > 31 {
         return None;
     }
-    Variant::English.geometry().bit_of_number(4 * (i / 4) + 4 - (i % 4)).map(Square::from_bit)
+    Variant::English
+        .geometry()
+        .bit_of_number(4 * (i / 4) + 4 - (i % 4))
+        .map(Square::from_bit)
 }
 
 /// The game of a line, the moves after its end and the result.
@@ -86,14 +99,29 @@ fn read_line(line: &str) -> Result<(Game, usize, String), String> {
         let at = || format!("ply {} ({tok:?})", ply + 1);
         let squares = tok
             .split('-')
-            .map(|s| s.parse::<u32>().ok().and_then(square).ok_or_else(|| format!("{}: {s:?} is not a square 0 to 31", at())))
+            .map(|s| {
+                s.parse::<u32>()
+                    .ok()
+                    .and_then(square)
+                    .ok_or_else(|| format!("{}: {s:?} is not a square 0 to 31", at()))
+            })
             .collect::<Result<Vec<Square>, String>>()?;
         if squares.len() < 2 {
             return Err(format!("{}: a move needs two squares", at()));
         }
-        let found = resolve::candidates(game.position(), MoveQuery::Through { squares: &squares, capture_mark: false });
+        let found = resolve::candidates(
+            game.position(),
+            MoveQuery::Through {
+                squares: &squares,
+                capture_mark: false,
+            },
+        );
         let [mv] = found.as_slice() else {
-            return Err(format!("{}: matches {} legal moves, not one", at(), found.len()));
+            return Err(format!(
+                "{}: matches {} legal moves, not one",
+                at(),
+                found.len()
+            ));
         };
         game.play(mv).map_err(|e| format!("{}: {e}", at()))?;
     }

@@ -51,15 +51,28 @@ pub struct BoardCsvGame {
 /// the board column, a board that is not 8 rows of 8 known cells, or a board no legal move
 /// reaches from the one before; each names its line.
 pub fn parse(text: &str) -> Result<BoardCsvGame, BoardCsvError> {
-    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r'))).filter(|(_, l)| !l.trim().is_empty());
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
+        .filter(|(_, l)| !l.trim().is_empty());
     let Some((header_line, header)) = lines.next() else {
-        return Err(BoardCsvError { line: 1, reason: "empty text: no header line".into() });
+        return Err(BoardCsvError {
+            line: 1,
+            reason: "empty text: no header line".into(),
+        });
     };
     let columns: Vec<&str> = header.split(',').map(str::trim).collect();
     if columns.last().is_some_and(|c| read_board(c).is_ok()) {
-        return Err(BoardCsvError { line: header_line, reason: format!("the first line is not a header of column names: {header:?}") });
+        return Err(BoardCsvError {
+            line: header_line,
+            reason: format!("the first line is not a header of column names: {header:?}"),
+        });
     }
-    let board_col = columns.iter().position(|c| c.eq_ignore_ascii_case("BOARD")).unwrap_or(columns.len() - 1);
+    let board_col = columns
+        .iter()
+        .position(|c| c.eq_ignore_ascii_case("BOARD"))
+        .unwrap_or(columns.len() - 1);
     let mut game = Game::new(Variant::Turkish);
     let mut after_end = None;
     for (line, row) in lines {
@@ -69,7 +82,14 @@ pub fn parse(text: &str) -> Result<BoardCsvGame, BoardCsvError> {
         }
         let fields: Vec<&str> = row.split(',').collect();
         let Some(board) = fields.get(board_col) else {
-            return Err(BoardCsvError { line, reason: format!("{} fields, no column {} (BOARD)", fields.len(), board_col + 1) });
+            return Err(BoardCsvError {
+                line,
+                reason: format!(
+                    "{} fields, no column {} (BOARD)",
+                    fields.len(),
+                    board_col + 1
+                ),
+            });
         };
         let want = read_board(board).map_err(|reason| BoardCsvError { line, reason })?;
         if game.outcome().is_some() {
@@ -77,13 +97,24 @@ pub fn parse(text: &str) -> Result<BoardCsvGame, BoardCsvError> {
             continue;
         }
         let pos = *game.position();
-        let Some(mv) = pos.legal_moves().into_iter().find(|m| same_board(&pos.after(m), want)) else {
+        let Some(mv) = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| same_board(&pos.after(m), want))
+        else {
             return Err(BoardCsvError {
                 line,
-                reason: format!("no legal move of {} leads to the board {:?}", pos.side_to_move().name(), board.trim()),
+                reason: format!(
+                    "no legal move of {} leads to the board {:?}",
+                    pos.side_to_move().name(),
+                    board.trim()
+                ),
             });
         };
-        game.play(&mv).map_err(|e| BoardCsvError { line, reason: e.to_string() })?;
+        game.play(&mv).map_err(|e| BoardCsvError {
+            line,
+            reason: e.to_string(),
+        })?;
     }
     Ok(BoardCsvGame { game, after_end })
 }
@@ -99,12 +130,20 @@ fn same_board(p: &Position, (light, dark, kings): Board) -> bool {
 fn read_board(s: &str) -> Result<Board, String> {
     let rows: Vec<&str> = s.split_whitespace().collect();
     if rows.len() != 8 {
-        return Err(format!("a board has 8 rows, this one {}: {:?}", rows.len(), s.trim()));
+        return Err(format!(
+            "a board has 8 rows, this one {}: {:?}",
+            rows.len(),
+            s.trim()
+        ));
     }
     let (mut light, mut dark, mut kings) = (0u64, 0u64, 0u64);
     for (row, cells) in rows.iter().enumerate() {
         if cells.chars().count() != 8 {
-            return Err(format!("row {} of the board has {} cells, not 8: {cells:?}", row + 1, cells.chars().count()));
+            return Err(format!(
+                "row {} of the board has {} cells, not 8: {cells:?}",
+                row + 1,
+                cells.chars().count()
+            ));
         }
         for (col, c) in cells.chars().enumerate() {
             let b = 1u64 << (row * 8 + col);
@@ -114,7 +153,12 @@ fn read_board(s: &str) -> Result<Board, String> {
                 'W' => (light, kings) = (light | b, kings | b),
                 'B' => (dark, kings) = (dark | b, kings | b),
                 '-' => {}
-                other => return Err(format!("row {} of the board: unknown cell {other:?} (w, b, W, B or -)", row + 1)),
+                other => {
+                    return Err(format!(
+                        "row {} of the board: unknown cell {other:?} (w, b, W, B or -)",
+                        row + 1
+                    ))
+                }
             }
         }
     }
