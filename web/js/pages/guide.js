@@ -101,7 +101,9 @@ export class GuidePage {
     const back = h('p');
     const a = h('a', { text: t('guide-play', { variant: v.name }) });
     a.href = `#/play/${v.id}`;
-    back.appendChild(a);
+    const puzzles = h('a', { className: 'guide-puzzles', text: t('guide-puzzles', { variant: v.name }) });
+    puzzles.href = `#/puzzles/${v.id}`;
+    back.append(a, ' · ', puzzles);
     art.appendChild(back);
     // Where the rules are chosen (the source guides sent players to the table settings, where
     // the choice no longer is).
@@ -113,7 +115,7 @@ export class GuidePage {
  * Who played the game a diagram comes from, where and when.
  * @param {Source} s
  */
-function sourceText(s) {
+export function sourceText(s) {
   if (s.composed) return t('guide-composed');
   const when = s.year && !(s.event || '').includes(s.year) ? `, ${s.year}` : '';
   return t('guide-source', { white: s.white ?? '', black: s.black ?? '', where: `${s.event ? `, ${s.event}` : ''}${when}` });
