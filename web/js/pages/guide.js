@@ -4,7 +4,7 @@
 
 import { api } from '../transport/api.js';
 import { Board } from '../views/board.js';
-import { $, h } from '../views/dom.js';
+import { $, h, ruleSetLinks } from '../views/dom.js';
 import * as sound from '../sound.js';
 import { t } from '../i18n.js';
 import { errorText, outcomeText } from '../game/wording.js';
@@ -47,14 +47,7 @@ export class GuidePage {
   async show(id) {
     if (!this.guides) this.guides = (await api.guides()).guides;
     const v = this.variants.find((x) => x.id === id) || this.variants[0];
-    const tabs = $('guide-tabs');
-    tabs.textContent = '';
-    for (const x of this.variants) {
-      const a = h('a', { text: x.name });
-      a.href = `#/guide/${x.id}`;
-      if (x.id === v.id) a.setAttribute('aria-current', 'page');
-      tabs.appendChild(a);
-    }
+    ruleSetLinks($('guide-tabs'), this.variants, v.id, 'guide');
     const g = this.guides[v.id];
     const art = $('guide');
     art.textContent = '';

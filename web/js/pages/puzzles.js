@@ -6,7 +6,7 @@
 
 import { api, ApiError } from '../transport/api.js';
 import { Board } from '../views/board.js';
-import { $, button, h } from '../views/dom.js';
+import { $, button, ruleSetLinks } from '../views/dom.js';
 import { applyMove } from '../game/replay.js';
 import { sourceText } from './guide.js';
 import { prefs } from '../prefs.js';
@@ -57,14 +57,7 @@ export class PuzzlesPage {
   enter(arg) {
     const id = arg && this.variants.some((v) => v.id === arg) ? arg : prefs.variant();
     this.variant = this.variants.find((v) => v.id === id) || this.variants[0];
-    const tabs = $('puzzles-tabs');
-    tabs.textContent = '';
-    for (const x of this.variants) {
-      const a = h('a', { text: x.name });
-      a.href = `#/puzzles/${x.id}`;
-      if (x.id === this.variant.id) a.setAttribute('aria-current', 'page');
-      tabs.appendChild(a);
-    }
+    ruleSetLinks($('puzzles-tabs'), this.variants, this.variant.id, 'puzzles');
     this.board.setCoords(this.variant.notation === 'numeric' ? 'numbers' : 'algebraic');
     this.board.setVariant(this.variant);
     this.next().catch((e) => this.status(errorText(e)));
