@@ -58,6 +58,8 @@ export class PuzzlesPage {
     const id = arg && this.variants.some((v) => v.id === arg) ? arg : prefs.variant();
     this.variant = this.variants.find((v) => v.id === id) || this.variants[0];
     ruleSetLinks($('puzzles-tabs'), this.variants, this.variant.id, 'puzzles');
+    // Until the rule set's puzzle comes, the page shows none (the tests wait on it).
+    $('view-puzzles').dataset.puzzle = '';
     this.board.setCoords(this.variant.notation === 'numeric' ? 'numbers' : 'algebraic');
     this.board.setVariant(this.variant);
     this.next().catch((e) => this.status(errorText(e)));
