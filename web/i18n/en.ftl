@@ -737,3 +737,44 @@ summary-one-piece-each = With one piece each the game ends at once: king beats m
 summary-italian-draws = (The guide gives these draw rules for English; we use them for Italian too.)
 summary-simplified-draws = (Our simplified draw rules; a game may be played under the FMJD's official ones instead.)
 summary-lose = You lose when you have no pieces or no legal move.
+
+## Puzzles (pages/puzzles.js)
+
+nav-puzzles = Puzzles
+home-puzzles = Puzzles
+home-puzzles-of = { $variant } puzzles
+title-puzzles = Puzzles · Draughts
+puzzles-title = Puzzles
+puzzles-tabs =
+    .aria-label = Rule sets
+puzzles-intro = Positions from real games where one move wins. Play it on the board; the opponent's forced replies are played for you.
+puzzles-board-label = Puzzle board
+puzzles-find = { $moves ->
+    [one] Find the winning move.
+   *[other] Find the winning line: { $moves } moves.
+  }
+puzzles-puzzle = Puzzle rating { $rating } · { $of ->
+    [one] { $of } puzzle in this rule set
+   *[other] { $of } puzzles in this rule set
+  }
+puzzles-source-file = From game { $game } of the collection { $file }.
+puzzles-standing = Your rating { $rating } ± { $deviation } · streak { $streak } · solved { $solved } of { $attempts }
+puzzles-right = Right!
+puzzles-reply = Right! The reply: { $move }. Your move.
+puzzles-solved = Solved!
+puzzles-solved-hinted = Solved, with a hint.
+puzzles-wrong = Not the move: { $move } does not win. Try again, or see the solution.
+puzzles-change = Rating { $rating } ({ $change }).
+puzzles-unrated = A retry: the rating stays as it was.
+puzzles-hint-shown = The highlighted piece moves next.
+puzzles-solution = The solution: { $line }
+puzzles-none = There are no { $variant } puzzles yet. Choose another rule set above.
+puzzles-hint = Hint
+puzzles-retry = Try again
+puzzles-show = Show the solution
+puzzles-next = Next puzzle
+guide-puzzles = Practise with { $variant } puzzles
+error-no_puzzles = There are no puzzles for this rule set yet.
+error-no_such_puzzle = This puzzle is not in the set any more. Press “Next puzzle”.
+error-puzzle_off_line = A hint is only for a line still being solved.
+error-puzzles_broken = The puzzle set of this server cannot be read; rebuild it with “draughts puzzles build”.

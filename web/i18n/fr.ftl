@@ -714,3 +714,41 @@ summary-one-piece-each = Avec une pièce chacun, la partie s'arrête aussitôt :
 summary-italian-draws = (Le guide donne ces règles de nulle pour les dames anglaises ; nous les appliquons aussi aux italiennes.)
 summary-simplified-draws = (Nos règles de nulle simplifiées ; une partie peut aussi se jouer selon les règles officielles de la FMJD.)
 summary-lose = Vous perdez quand vous n'avez plus de pièces ou plus de coup.
+
+## Problèmes (pages/puzzles.js)
+
+nav-puzzles = Problèmes
+home-puzzles = Problèmes
+home-puzzles-of = Problèmes : { $variant }
+title-puzzles = Problèmes · Dames
+puzzles-title = Problèmes
+puzzles-tabs =
+    .aria-label = Variantes
+puzzles-intro = Des positions de vraies parties où un seul coup gagne. Jouez-le sur le damier ; les réponses forcées de l'adversaire sont jouées pour vous.
+puzzles-board-label = Damier du problème
+puzzles-find = { $moves ->
+    [one] Trouvez le coup gagnant.
+   *[other] Trouvez la combinaison gagnante : { $moves } coups.
+  }
+puzzles-puzzle = Classement du problème { $rating } · { $of } problèmes dans cette variante
+puzzles-source-file = De la partie { $game } du recueil { $file }.
+puzzles-standing = Votre classement { $rating } ± { $deviation } · série { $streak } · { $solved } résolus sur { $attempts }
+puzzles-right = Juste !
+puzzles-reply = Juste ! La réponse : { $move }. À vous.
+puzzles-solved = Résolu !
+puzzles-solved-hinted = Résolu, avec un indice.
+puzzles-wrong = Ce n'est pas le coup : { $move } ne gagne pas. Réessayez ou voyez la solution.
+puzzles-change = Classement { $rating } ({ $change }).
+puzzles-unrated = Un nouvel essai : le classement ne change pas.
+puzzles-hint-shown = Le pion en surbrillance joue le prochain coup.
+puzzles-solution = La solution : { $line }
+puzzles-none = Il n'y a pas encore de problèmes pour { $variant }. Choisissez une autre variante ci-dessus.
+puzzles-hint = Indice
+puzzles-retry = Réessayer
+puzzles-show = Voir la solution
+puzzles-next = Problème suivant
+guide-puzzles = S'entraîner avec les problèmes : { $variant }
+error-no_puzzles = Il n'y a pas encore de problèmes pour cette variante.
+error-no_such_puzzle = Ce problème n'est plus dans le recueil. Appuyez sur « Problème suivant ».
+error-puzzle_off_line = Un indice ne vaut que pour un problème en cours de résolution.
+error-puzzles_broken = Le recueil de problèmes de ce serveur est illisible ; reconstruisez-le avec « draughts puzzles build ».

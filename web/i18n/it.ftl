@@ -714,3 +714,41 @@ summary-one-piece-each = Con un pezzo ciascuno la partita finisce subito: la dam
 summary-italian-draws = (La guida dà queste regole sulla patta per la dama inglese; le usiamo anche per l'italiana.)
 summary-simplified-draws = (Le nostre regole semplificate sulla patta; una partita si può giocare invece con quelle ufficiali della FMJD.)
 summary-lose = Perdi quando non hai più pezzi o mosse.
+
+## Problemi (pages/puzzles.js)
+
+nav-puzzles = Problemi
+home-puzzles = Problemi
+home-puzzles-of = Problemi di { $variant }
+title-puzzles = Problemi · Dama
+puzzles-title = Problemi
+puzzles-tabs =
+    .aria-label = Varianti
+puzzles-intro = Posizioni tratte da partite vere in cui una sola mossa vince. Giocala sulla damiera; le risposte forzate dell'avversario vengono giocate per te.
+puzzles-board-label = Damiera del problema
+puzzles-find = { $moves ->
+    [one] Trova la mossa vincente.
+   *[other] Trova la combinazione vincente: { $moves } mosse.
+  }
+puzzles-puzzle = Punteggio del problema { $rating } · { $of } problemi in questa variante
+puzzles-source-file = Dalla partita { $game } della raccolta { $file }.
+puzzles-standing = Il tuo punteggio { $rating } ± { $deviation } · serie { $streak } · risolti { $solved } su { $attempts }
+puzzles-right = Giusto!
+puzzles-reply = Giusto! La risposta: { $move }. Tocca a te.
+puzzles-solved = Risolto!
+puzzles-solved-hinted = Risolto con un suggerimento.
+puzzles-wrong = Non è la mossa: { $move } non vince. Riprova o guarda la soluzione.
+puzzles-change = Punteggio { $rating } ({ $change }).
+puzzles-unrated = Un nuovo tentativo: il punteggio resta com'era.
+puzzles-hint-shown = La pedina evidenziata muove per prima.
+puzzles-solution = La soluzione: { $line }
+puzzles-none = Non ci sono ancora problemi di { $variant }. Scegli un'altra variante qui sopra.
+puzzles-hint = Suggerimento
+puzzles-retry = Riprova
+puzzles-show = Mostra la soluzione
+puzzles-next = Problema successivo
+guide-puzzles = Esercitati con i problemi di { $variant }
+error-no_puzzles = Non ci sono ancora problemi per questa variante.
+error-no_such_puzzle = Questo problema non è più nella raccolta. Premi “Problema successivo”.
+error-puzzle_off_line = Il suggerimento vale solo per un problema ancora da risolvere.
+error-puzzles_broken = La raccolta di problemi di questo server non si legge; ricostruiscila con “draughts puzzles build”.

@@ -714,3 +714,41 @@ summary-one-piece-each = Met elk één stuk eindigt de partij meteen: dam wint v
 summary-italian-draws = (De gids geeft deze remiseregels voor Engels dammen; wij gebruiken ze ook voor Italiaans.)
 summary-simplified-draws = (Onze vereenvoudigde remiseregels; een partij kan ook volgens de officiële regels van de FMJD gespeeld worden.)
 summary-lose = Je verliest als je geen stukken of geen zet meer hebt.
+
+## Puzzels (pages/puzzles.js)
+
+nav-puzzles = Puzzels
+home-puzzles = Puzzels
+home-puzzles-of = Puzzels: { $variant }
+title-puzzles = Puzzels · Dammen
+puzzles-title = Puzzels
+puzzles-tabs =
+    .aria-label = Spelvormen
+puzzles-intro = Standen uit echte partijen waarin één zet wint. Speel hem op het bord; de gedwongen antwoorden van de tegenstander worden voor u gespeeld.
+puzzles-board-label = Puzzelbord
+puzzles-find = { $moves ->
+    [one] Vind de winnende zet.
+   *[other] Vind de winnende combinatie: { $moves } zetten.
+  }
+puzzles-puzzle = Puzzelrating { $rating } · { $of } puzzels in deze spelvorm
+puzzles-source-file = Uit partij { $game } van de verzameling { $file }.
+puzzles-standing = Uw rating { $rating } ± { $deviation } · reeks { $streak } · { $solved } van { $attempts } opgelost
+puzzles-right = Goed!
+puzzles-reply = Goed! Het antwoord: { $move }. Uw zet.
+puzzles-solved = Opgelost!
+puzzles-solved-hinted = Opgelost, met een hint.
+puzzles-wrong = Niet de zet: { $move } wint niet. Probeer het opnieuw of bekijk de oplossing.
+puzzles-change = Rating { $rating } ({ $change }).
+puzzles-unrated = Een nieuwe poging: de rating blijft zoals hij was.
+puzzles-hint-shown = De gemarkeerde schijf zet als volgende.
+puzzles-solution = De oplossing: { $line }
+puzzles-none = Er zijn nog geen puzzels voor { $variant }. Kies hierboven een andere spelvorm.
+puzzles-hint = Hint
+puzzles-retry = Opnieuw
+puzzles-show = Toon de oplossing
+puzzles-next = Volgende puzzel
+guide-puzzles = Oefen met puzzels: { $variant }
+error-no_puzzles = Er zijn nog geen puzzels voor deze spelvorm.
+error-no_such_puzzle = Deze puzzel zit niet meer in de verzameling. Kies “Volgende puzzel”.
+error-puzzle_off_line = Een hint is alleen voor een puzzel die nog wordt opgelost.
+error-puzzles_broken = De puzzelverzameling van deze server is onleesbaar; bouw haar opnieuw met “draughts puzzles build”.

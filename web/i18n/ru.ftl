@@ -726,3 +726,41 @@ summary-one-piece-each = Когда у каждого по одной фигур
 summary-italian-draws = (Руководство даёт эти правила ничьей для английских шашек; мы применяем их и к итальянским.)
 summary-simplified-draws = (Наши упрощённые правила ничьей; партию можно играть и по официальным правилам FMJD.)
 summary-lose = Вы проигрываете, когда у вас не осталось фигур или ходов.
+
+## Задачи (pages/puzzles.js)
+
+nav-puzzles = Задачи
+home-puzzles = Задачи
+home-puzzles-of = Задачи: { $variant }
+title-puzzles = Задачи · Шашки
+puzzles-title = Задачи
+puzzles-tabs =
+    .aria-label = Виды шашек
+puzzles-intro = Позиции из настоящих партий, где выигрывает один ход. Сыграйте его на доске; вынужденные ответы соперника сыграются сами.
+puzzles-board-label = Доска задачи
+puzzles-find = { $moves ->
+    [one] Найдите выигрывающий ход.
+   *[other] Найдите выигрывающую комбинацию: ходов — { $moves }.
+  }
+puzzles-puzzle = Рейтинг задачи { $rating } · задач в этом виде шашек: { $of }
+puzzles-source-file = Из партии { $game } сборника { $file }.
+puzzles-standing = Ваш рейтинг { $rating } ± { $deviation } · серия { $streak } · решено { $solved } из { $attempts }
+puzzles-right = Верно!
+puzzles-reply = Верно! Ответ: { $move }. Ваш ход.
+puzzles-solved = Решено!
+puzzles-solved-hinted = Решено с подсказкой.
+puzzles-wrong = Не тот ход: { $move } не выигрывает. Попробуйте ещё раз или посмотрите решение.
+puzzles-change = Рейтинг { $rating } ({ $change }).
+puzzles-unrated = Повторная попытка: рейтинг не меняется.
+puzzles-hint-shown = Следующий ход делает выделенная шашка.
+puzzles-solution = Решение: { $line }
+puzzles-none = Задач для вида «{ $variant }» пока нет. Выберите другой вид шашек выше.
+puzzles-hint = Подсказка
+puzzles-retry = Ещё раз
+puzzles-show = Показать решение
+puzzles-next = Следующая задача
+guide-puzzles = Решать задачи: { $variant }
+error-no_puzzles = Для этого вида шашек задач пока нет.
+error-no_such_puzzle = Этой задачи больше нет в наборе. Нажмите «Следующая задача».
+error-puzzle_off_line = Подсказка даётся только в ещё решаемой задаче.
+error-puzzles_broken = Набор задач этого сервера не читается; пересоберите его командой «draughts puzzles build».

@@ -676,3 +676,41 @@ summary-one-piece-each = Birer taş kalınca oyun hemen biter: dama taşı yener
 summary-italian-draws = (Rehber bu beraberlik kurallarını İngiliz daması için verir; biz İtalyan daması için de kullanıyoruz.)
 summary-simplified-draws = (Sadeleştirilmiş beraberlik kurallarımız; bir oyun FMJD'nin resmî kurallarıyla da oynanabilir.)
 summary-lose = Taşınız ya da oynayacak hamleniz kalmayınca kaybedersiniz.
+
+## Bulmacalar (pages/puzzles.js)
+
+nav-puzzles = Bulmacalar
+home-puzzles = Bulmacalar
+home-puzzles-of = { $variant } bulmacaları
+title-puzzles = Bulmacalar · Dama
+puzzles-title = Bulmacalar
+puzzles-tabs =
+    .aria-label = Dama türleri
+puzzles-intro = Gerçek oyunlardan, tek bir hamlenin kazandığı konumlar. Hamleyi tahtada oynayın; rakibin zorunlu cevapları sizin için oynanır.
+puzzles-board-label = Bulmaca tahtası
+puzzles-find = { $moves ->
+    [one] Kazandıran hamleyi bulun.
+   *[other] Kazandıran sırayı bulun: { $moves } hamle.
+  }
+puzzles-puzzle = Bulmaca puanı { $rating } · bu türde { $of } bulmaca
+puzzles-source-file = { $file } derlemesinin { $game }. oyunundan.
+puzzles-standing = Puanınız { $rating } ± { $deviation } · seri { $streak } · { $attempts } denemede { $solved } çözüm
+puzzles-right = Doğru!
+puzzles-reply = Doğru! Cevap: { $move }. Sıra sizde.
+puzzles-solved = Çözüldü!
+puzzles-solved-hinted = İpucuyla çözüldü.
+puzzles-wrong = Bu hamle değil: { $move } kazandırmıyor. Yeniden deneyin ya da çözümü görün.
+puzzles-change = Puan { $rating } ({ $change }).
+puzzles-unrated = Yeniden deneme: puan değişmez.
+puzzles-hint-shown = Sıradaki hamleyi işaretli taş yapar.
+puzzles-solution = Çözüm: { $line }
+puzzles-none = Henüz { $variant } bulmacası yok. Yukarıdan başka bir tür seçin.
+puzzles-hint = İpucu
+puzzles-retry = Yeniden dene
+puzzles-show = Çözümü göster
+puzzles-next = Sonraki bulmaca
+guide-puzzles = { $variant } bulmacalarıyla çalışın
+error-no_puzzles = Bu dama türü için henüz bulmaca yok.
+error-no_such_puzzle = Bu bulmaca artık sette yok. “Sonraki bulmaca”ya basın.
+error-puzzle_off_line = İpucu yalnızca çözülmekte olan bir bulmaca içindir.
+error-puzzles_broken = Bu sunucunun bulmaca seti okunamıyor; “draughts puzzles build” ile yeniden oluşturun.

@@ -2,7 +2,7 @@
 // The web app's entry: reads the rule sets, builds the pages and starts the router.
 // Routes: #/ or #/home/<variant> (the home screen: how to play), #/play/<variant> (a local
 // table), #/room/<id> (an online room), both on the one game page; #/guide/<variant> (the rules
-// guides); #/pdn (the PDN viewer); #/analysis/<variant>?fen=...&moves=... (the analysis board and
+// guides); #/puzzles/<variant> (puzzles from real games); #/pdn (the PDN viewer); #/analysis/<variant>?fen=...&moves=... (the analysis board and
 // the game review).
 
 import { api, ApiError } from './transport/api.js';
@@ -14,6 +14,7 @@ import { RoomPage } from './pages/room.js';
 import { GuidePage } from './pages/guide.js';
 import { PdnPage } from './pages/pdn.js';
 import { AnalysisPage } from './pages/analysis.js';
+import { PuzzlesPage } from './pages/puzzles.js';
 import { Router } from './router.js';
 import { prefs } from './prefs.js';
 import { LooksDialog } from './theme.js';
@@ -41,12 +42,14 @@ async function main() {
   const pdn = new PdnPage(variants);
   const home = new HomePage(variants);
   const analysis = new AnalysisPage(variants);
+  const puzzles = new PuzzlesPage(variants);
   const router = new Router(
     {
       home: { page: home, view: 'view-home', nav: 'nav-play', title: t('title-home') },
       play: { page: play, view: 'view-game', nav: 'nav-play', title: t('app-name') },
       room: { page: room, view: 'view-game', nav: null, title: t('title-room') },
       guide: { page: guide, view: 'view-guide', nav: 'nav-guide', title: t('title-guide') },
+      puzzles: { page: puzzles, view: 'view-puzzles', nav: 'nav-puzzles', title: t('title-puzzles') },
       pdn: { page: pdn, view: 'view-pdn', nav: 'nav-pdn', title: t('title-pdn') },
       analysis: { page: analysis, view: 'view-analysis', nav: null, title: t('title-analysis') },
     },

@@ -285,3 +285,39 @@
  */
 
 export {};
+
+/**
+ * The player's puzzle standing in one rule set (Glicko-2).
+ * @typedef {{ rating: number, deviation: number, streak: number, solved: number, attempts: number }} PuzzleStanding
+ */
+
+/**
+ * A puzzle as the server sends it: everything but its solution.
+ * @typedef {object} Puzzle
+ * @property {string} id
+ * @property {string} variant
+ * @property {Side} side who solves it, the side to move
+ * @property {Position} position
+ * @property {number} rating
+ * @property {number} difficulty 1 to 5
+ * @property {number} moves the solver's moves in the solution
+ * @property {{ material?: number, win?: number }} gain
+ * @property {boolean} played_solution
+ * @property {{ file: string, game: number, ply: number, white: string | null, black: string | null, event: string | null }} source
+ * @property {number} of how many puzzles the rule set has
+ */
+
+/** @typedef {{ puzzle: Puzzle, standing: PuzzleStanding }} PuzzleReply */
+
+/**
+ * The server's judgement of the solver's moves.
+ * @typedef {object} PuzzleAttempt
+ * @property {'right' | 'wrong' | 'solved' | 'shown'} verdict
+ * @property {Move[]} played
+ * @property {Move | null} reply
+ * @property {Position} position
+ * @property {Move[] | null} solution
+ * @property {PuzzleStanding} standing
+ * @property {boolean} rated
+ * @property {number} change
+ */

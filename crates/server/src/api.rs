@@ -103,7 +103,7 @@ impl From<TableError> for ApiError {
     }
 }
 
-type ApiResult<T> = Result<T, ApiError>;
+pub type ApiResult<T> = Result<T, ApiError>;
 
 /// Reads a JSON body; an empty body reads as `{}`. Errors say what is wrong and where.
 pub(crate) fn body<T: DeserializeOwned>(bytes: &Bytes) -> ApiResult<T> {

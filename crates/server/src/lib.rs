@@ -16,6 +16,7 @@ pub mod engine;
 pub mod guard;
 pub mod limits;
 pub mod pdn_io;
+pub mod puzzles;
 pub mod rooms;
 pub mod seated_game;
 pub mod shutdown;
@@ -54,6 +55,9 @@ pub struct AppState {
     pub closing: shutdown::Closing,
     /// The computer's searches, bounded ([`engine::Searchers`]).
     pub engine: engine::Searchers,
+    /// Held while a puzzle attempt is judged and stored: each attempt follows the standing the
+    /// one before it left ([`puzzles`]).
+    pub puzzle_attempts: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl AppState {
@@ -86,7 +90,7 @@ impl AppState {
     pub fn on(storage: Arc<dyn Storage>, cfg: rooms::RoomsConfig, live: storage::LiveIds) -> AppState {
         let closing = shutdown::Closing::default();
         let rooms = rooms::Rooms::new(storage.clone(), cfg, live, closing.clone());
-        AppState { storage, tables: Default::default(), rooms, closing, engine: engine::Searchers::for_this_machine() }
+        AppState { storage, tables: Default::default(), rooms, closing, engine: engine::Searchers::for_this_machine(), puzzle_attempts: Default::default() }
     }
 }
 
@@ -100,6 +104,7 @@ pub fn app(state: AppState) -> Router {
 pub fn app_with(state: AppState, guard: guard::Guard) -> Router {
     Router::new()
         .merge(api::routes())
+        .merge(puzzles::routes())
         .merge(rooms::routes())
         .merge(assets::routes())
         .layer(middleware::from_fn_with_state(Arc::new(guard), guard::check))
@@ -177,6 +182,8 @@ pub fn init_logging() {
 /// stdout (the URL line is `Open http://HOST:PORT/`), then logs with tracing.
 pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
     let guard = guard::Guard::new(&config.public_urls).map_err(ServeError::Config)?;
+    // A broken puzzle file is the build's mistake: say so before anything starts.
+    puzzles::PuzzleSet::embedded().map_err(|e| ServeError::Config(e.to_string()))?;
     let mut rooms_cfg = rooms::RoomsConfig::from_env();
     if let Some(n) = config.rooms_per_minute {
         rooms_cfg.create_burst = n.max(1);

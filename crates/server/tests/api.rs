@@ -709,3 +709,97 @@ async fn the_computer_plays_a_game_under_the_fmjd_draw_rules_by_them() {
     // The lone-king count goes on (or the computer took the king and won).
     assert!(g["lone_king"]["count"] == 1 || g["outcome"]["winner"] == "light", "{}", g["lone_king"]);
 }
+
+/// The solution of the embedded puzzle at `fen` (the data file, as the miner wrote it).
+fn solution_of(variant: &str, fen: &str) -> Vec<String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/puzzles/");
+    let text = std::fs::read_to_string(format!("{path}{variant}.jsonl")).unwrap();
+    let line = text.lines().map(|l| serde_json::from_str::<Value>(l).unwrap()).find(|l| l["fen"] == fen).expect("the puzzle's line");
+    line["solution"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn puzzles_are_judged_on_the_server_and_rate_the_player() {
+    let s = server();
+    let next = s.ok("GET", "/api/puzzles/russian/next", None).await;
+    assert_eq!((next["standing"]["rating"].as_i64(), next["standing"]["streak"].as_i64()), (Some(1500), Some(0)));
+    let p = &next["puzzle"];
+    let id = p["id"].as_str().unwrap().to_string();
+    assert!(p.get("solution").is_none(), "the page is not sent the solution: {p}");
+    assert_eq!(p["side"], p["position"]["side_to_move"]);
+    let line = solution_of("russian", p["position"]["fen"].as_str().unwrap());
+    let uri = format!("/api/puzzles/russian/{id}/attempt");
+    assert_eq!(s.ok("GET", &format!("/api/puzzles/russian/{id}"), None).await["puzzle"]["id"], id.as_str());
+    // The hint names the piece of the first move.
+    let hint = s.ok("POST", &format!("/api/puzzles/russian/{id}/hint"), Some(json!({ "moves": [] }))).await;
+    assert!(line[0].starts_with(hint["from"].as_str().unwrap()), "{hint} for {line:?}");
+    // Move by move: each right move is answered with the forced reply, nothing is stored.
+    let mine: Vec<Value> = line.iter().step_by(2).map(|m| json!({ "text": m })).collect();
+    for k in 1..mine.len() {
+        let r = s.ok("POST", &uri, Some(json!({ "moves": mine[..k] }))).await;
+        assert_eq!(r["verdict"], "right", "{r}");
+        assert_eq!(r["reply"]["text"], line[2 * k - 1].as_str());
+        assert_eq!((r["rated"].as_bool(), r["solution"].is_null()), (Some(false), true));
+    }
+    let solved = s.ok("POST", &uri, Some(json!({ "moves": mine }))).await;
+    assert_eq!((solved["verdict"].as_str(), solved["rated"].as_bool()), (Some("solved"), Some(true)), "{solved}");
+    assert_eq!(solved["standing"]["streak"], 1);
+    assert!(solved["standing"]["rating"].as_i64().unwrap() > 1500 && solved["change"].as_i64().unwrap() > 0, "{solved}");
+    assert_eq!(solved["solution"].as_array().unwrap().len(), line.len());
+    // A retry of the same puzzle is judged but not rated again.
+    let retry = s.ok("POST", &uri, Some(json!({ "moves": mine }))).await;
+    assert_eq!((retry["rated"].as_bool(), &retry["standing"]), (Some(false), &solved["standing"]));
+    // The next puzzle is another one; a wrong first move ends it, shows the solution, costs rating.
+    let other = s.ok("GET", "/api/puzzles/russian/next", None).await;
+    let other_id = other["puzzle"]["id"].as_str().unwrap().to_string();
+    assert_ne!(other_id, id);
+    let other_line = solution_of("russian", other["puzzle"]["position"]["fen"].as_str().unwrap());
+    let legal = other["puzzle"]["position"]["legal"].as_array().unwrap();
+    let wrong = legal.iter().map(|m| m["text"].as_str().unwrap()).find(|m| *m != other_line[0]).expect("a second legal move");
+    let missed = s.ok("POST", &format!("/api/puzzles/russian/{other_id}/attempt"), Some(json!({ "moves": [{ "text": wrong }] }))).await;
+    assert_eq!(missed["verdict"], "wrong", "{missed}");
+    assert_eq!(missed["played"][0]["text"], wrong);
+    assert_eq!(missed["solution"][0]["text"], other_line[0].as_str());
+    assert_eq!(missed["standing"]["streak"], 0);
+    assert!(missed["change"].as_i64().unwrap() < 0);
+    assert_eq!(missed["position"]["legal"], json!([]));
+    // The standing is kept in the database, per rule set.
+    let s = s.restart();
+    let after = s.ok("GET", &format!("/api/puzzles/russian/{id}"), None).await;
+    assert_eq!(after["standing"], missed["standing"]);
+    assert_eq!(after["standing"]["attempts"], 2);
+    assert_eq!(s.ok("GET", "/api/puzzles/english/next", None).await["standing"]["attempts"], 0);
+}
+
+#[tokio::test]
+async fn puzzle_errors_have_their_codes() {
+    let s = server();
+    // A rule set without a puzzle file says so; while every rule set has one, each offers a puzzle.
+    let ids = ["english", "american", "german", "russian", "international", "turkish", "italian"];
+    let has_file = |id: &str| std::path::Path::new(&format!("{}/data/puzzles/{id}.jsonl", env!("CARGO_MANIFEST_DIR"))).exists();
+    for id in ids {
+        let uri = format!("/api/puzzles/{id}/next");
+        if has_file(id) {
+            assert_eq!(s.ok("GET", &uri, None).await["puzzle"]["variant"], id);
+        } else {
+            let none = s.coded("GET", &uri, None, StatusCode::NOT_FOUND, "no_puzzles").await;
+            assert_eq!(none["args"]["variant"], id);
+        }
+    }
+    s.coded("GET", "/api/puzzles/chess/next", None, StatusCode::NOT_FOUND, "not_found").await;
+    s.coded("GET", "/api/puzzles/russian/000000000000", None, StatusCode::NOT_FOUND, "no_such_puzzle").await;
+    let p = s.ok("GET", "/api/puzzles/russian/next", None).await;
+    let id = p["puzzle"]["id"].as_str().unwrap();
+    let uri = format!("/api/puzzles/russian/{id}/attempt");
+    s.coded("POST", &uri, Some(r#"{"moves": [{"text": "a1-h8"}]}"#), StatusCode::BAD_REQUEST, "bad_request").await;
+    s.coded("POST", &uri, Some(r#"{"solved": true}"#), StatusCode::BAD_REQUEST, "bad_request").await;
+    // Asking for the solution ends the attempt unsolved.
+    let shown = s.ok("POST", &uri, Some(json!({ "show": true }))).await;
+    assert_eq!((shown["verdict"].as_str(), shown["rated"].as_bool()), (Some("shown"), Some(true)));
+    assert!(!shown["solution"].as_array().unwrap().is_empty());
+    let legal = p["puzzle"]["position"]["legal"].as_array().unwrap();
+    let line = solution_of("russian", p["puzzle"]["position"]["fen"].as_str().unwrap());
+    let wrong = legal.iter().map(|m| m["text"].as_str().unwrap()).find(|m| *m != line[0]).unwrap();
+    let body = json!({ "moves": [{ "text": wrong }] }).to_string();
+    s.coded("POST", &format!("/api/puzzles/russian/{id}/hint"), Some(&body), StatusCode::CONFLICT, "puzzle_off_line").await;
+}

@@ -208,3 +208,29 @@ fn bad_addresses_and_a_newer_schema_are_refused_with_their_reason() {
         assert!(matches!(e, StorageError::Foreign { .. }) && e.to_string().contains("newer version of draughts"), "{e}");
     });
 }
+
+#[test]
+fn puzzle_attempts_keep_the_standing_newest_first() {
+    use draughts_server::puzzles::{new_standing, rate};
+    use draughts_server::storage::PuzzleAttempt;
+    let pg = PrivatePostgres::start();
+    let url = pg.url("postgres");
+    on_runtime(async {
+        let s = open(&url).await.unwrap();
+        assert_eq!(s.puzzle_standing("russian".into()).await.unwrap(), None);
+        let first = rate(&new_standing(), 2, true, false);
+        let second = rate(&first, 4, true, true);
+        let attempt = |id: &str, standing: &draughts_server::storage::PuzzleStanding| PuzzleAttempt {
+            variant: "russian".into(), puzzle: id.into(), solved: true, hinted: id == "bbb", at: 1000, standing: standing.clone(),
+        };
+        s.write(vec![Op::PuzzleAttempt(attempt("aaa", &first))]).await.unwrap();
+        s.write(vec![Op::PuzzleAttempt(attempt("bbb", &second))]).await.unwrap();
+        let again = open(&url).await.unwrap();
+        let got = again.puzzle_attempts("russian".into(), 10).await.unwrap();
+        assert_eq!(got, vec![attempt("bbb", &second), attempt("aaa", &first)]);
+        assert_eq!(again.puzzle_standing("russian".into()).await.unwrap(), Some(second));
+        assert!(again.puzzle_attempts("english".into(), 10).await.unwrap().is_empty());
+        // The same attempt number twice is refused: a standing never forks.
+        assert!(s.write(vec![Op::PuzzleAttempt(attempt("ccc", &first))]).await.is_err());
+    });
+}

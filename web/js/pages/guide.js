@@ -4,7 +4,7 @@
 
 import { api } from '../transport/api.js';
 import { Board } from '../views/board.js';
-import { $, h } from '../views/dom.js';
+import { $, h, ruleSetLinks } from '../views/dom.js';
 import * as sound from '../sound.js';
 import { t } from '../i18n.js';
 import { errorText, outcomeText } from '../game/wording.js';
@@ -47,14 +47,7 @@ export class GuidePage {
   async show(id) {
     if (!this.guides) this.guides = (await api.guides()).guides;
     const v = this.variants.find((x) => x.id === id) || this.variants[0];
-    const tabs = $('guide-tabs');
-    tabs.textContent = '';
-    for (const x of this.variants) {
-      const a = h('a', { text: x.name });
-      a.href = `#/guide/${x.id}`;
-      if (x.id === v.id) a.setAttribute('aria-current', 'page');
-      tabs.appendChild(a);
-    }
+    ruleSetLinks($('guide-tabs'), this.variants, v.id, 'guide');
     const g = this.guides[v.id];
     const art = $('guide');
     art.textContent = '';
@@ -101,7 +94,9 @@ export class GuidePage {
     const back = h('p');
     const a = h('a', { text: t('guide-play', { variant: v.name }) });
     a.href = `#/play/${v.id}`;
-    back.appendChild(a);
+    const puzzles = h('a', { className: 'guide-puzzles', text: t('guide-puzzles', { variant: v.name }) });
+    puzzles.href = `#/puzzles/${v.id}`;
+    back.append(a, ' · ', puzzles);
     art.appendChild(back);
     // Where the rules are chosen (the source guides sent players to the table settings, where
     // the choice no longer is).
@@ -113,7 +108,7 @@ export class GuidePage {
  * Who played the game a diagram comes from, where and when.
  * @param {Source} s
  */
-function sourceText(s) {
+export function sourceText(s) {
   if (s.composed) return t('guide-composed');
   const when = s.year && !(s.event || '').includes(s.year) ? `, ${s.year}` : '';
   return t('guide-source', { white: s.white ?? '', black: s.black ?? '', where: `${s.event ? `, ${s.event}` : ''}${when}` });

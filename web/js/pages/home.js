@@ -68,6 +68,8 @@ export class HomePage {
     $('home-guide').setAttribute('href', `#/guide/${id}`);
     $('home-guide').textContent = t('home-how-to-play', { variant: v.name });
     $('home-analysis').setAttribute('href', `#/analysis/${id}`);
+    $('home-puzzles').setAttribute('href', `#/puzzles/${id}`);
+    $('home-puzzles').textContent = t('home-puzzles-of', { variant: v.name });
     this.saved = null;
     $('home-saved').hidden = true;
     const seq = ++this.seq;

@@ -69,6 +69,20 @@ export const api = {
   /** @returns {Promise<{ guides: Record<string, any> }>} */
   guides: () => call('GET', '/api/guides'),
 
+  // ---- puzzles (docs/api.md, "Puzzles"): the server judges every move
+  /** @param {string} v @returns {Promise<import('../types.js').PuzzleReply>} */
+  puzzleNext: (v) => call('GET', `/api/puzzles/${encodeURIComponent(v)}/next`),
+  /** @param {string} v @param {string} id @returns {Promise<import('../types.js').PuzzleReply>} */
+  puzzle: (v, id) => call('GET', `/api/puzzles/${encodeURIComponent(v)}/${encodeURIComponent(id)}`),
+  /** @param {string} v @param {string} id @param {MoveInput[]} moves @returns {Promise<{ from: string }>} */
+  puzzleHint: (v, id, moves) => call('POST', `/api/puzzles/${encodeURIComponent(v)}/${encodeURIComponent(id)}/hint`, { moves }),
+  /**
+   * @param {string} v @param {string} id
+   * @param {{ moves: MoveInput[], hinted: boolean, show?: boolean }} body
+   * @returns {Promise<import('../types.js').PuzzleAttempt>}
+   */
+  puzzleAttempt: (v, id, body) => call('POST', `/api/puzzles/${encodeURIComponent(v)}/${encodeURIComponent(id)}/attempt`, body),
+
   // ---- local tables: every answer is the Table
   /** @param {string} v @returns {Promise<Table>} */
   game: (v) => call('GET', game(v)),

@@ -41,6 +41,24 @@ export function h(tag, opts = {}) {
 }
 
 /**
+ * Fills `nav` with a link per rule set to a page of it (`#/<page>/<id>`), the current one marked
+ * (the guides' and the puzzles' tabs).
+ * @param {HTMLElement} nav
+ * @param {{ id: string, name: string }[]} variants
+ * @param {string} current the id of the rule set shown
+ * @param {string} page the route's name
+ */
+export function ruleSetLinks(nav, variants, current, page) {
+  nav.textContent = '';
+  for (const x of variants) {
+    const a = h('a', { text: x.name });
+    a.href = `#/${page}/${x.id}`;
+    if (x.id === current) a.setAttribute('aria-current', 'page');
+    nav.appendChild(a);
+  }
+}
+
+/**
  * Fills a select with options.
  * @param {HTMLSelectElement} sel
  * @param {{ value: string, text: string }[]} options

@@ -106,6 +106,43 @@ pub enum Op {
     Truncate { key: GameKey, ply: usize },
     /// Refreshes a room's last-activity time (a watched room does not expire).
     Touch { room: String },
+    /// Records a judged puzzle attempt with the player's standing after it ([`crate::puzzles`]).
+    PuzzleAttempt(PuzzleAttempt),
+}
+
+/// The local player's puzzle standing in one rule set: a Glicko-2 rating ([`crate::puzzles`]),
+/// the clean solves in a row, and the counts so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleStanding {
+    /// Glicko-2 rating (a new player: 1500).
+    pub rating: f64,
+    /// Glicko-2 rating deviation (a new player: 350).
+    pub deviation: f64,
+    /// Glicko-2 volatility (a new player: 0.06).
+    pub volatility: f64,
+    /// Puzzles solved in a row without a hint.
+    pub streak: u32,
+    /// Puzzles solved, with or without a hint.
+    pub solved: u32,
+    /// Puzzles attempted; also the number of the attempt that left this standing.
+    pub attempts: u32,
+}
+
+/// One judged puzzle attempt, stored with the standing it left (the newest attempt of a rule
+/// set holds the player's standing).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleAttempt {
+    /// The variant id.
+    pub variant: String,
+    /// The puzzle's id ([`crate::puzzles::Puzzle::id`]).
+    pub puzzle: String,
+    pub solved: bool,
+    /// A hint was asked for before the line was finished.
+    pub hinted: bool,
+    /// Unix milliseconds.
+    pub at: i64,
+    /// The standing after this attempt; `standing.attempts` numbers the attempt (1 first).
+    pub standing: PuzzleStanding,
 }
 
 /// One stored move.
@@ -230,6 +267,13 @@ pub trait Storage: Send + Sync + 'static {
     /// for the side to move: at shutdown, so that the time the server is down counts for
     /// nobody. Returns how many clocks were stopped.
     fn stop_clocks(&self, at: i64) -> StorageFuture<'_, usize>;
+    /// The newest `limit` puzzle attempts of the rule set `variant`, newest first.
+    fn puzzle_attempts(&self, variant: String, limit: usize) -> StorageFuture<'_, Vec<PuzzleAttempt>>;
+    /// The player's puzzle standing in `variant`: the one its newest attempt left (`None`
+    /// before the first).
+    fn puzzle_standing(&self, variant: String) -> StorageFuture<'_, Option<PuzzleStanding>> {
+        Box::pin(async move { Ok(self.puzzle_attempts(variant, 1).await?.into_iter().next().map(|a| a.standing)) })
+    }
     /// Finishes what was queued and leaves the files tidy (SQLite: an empty write-ahead log).
     fn flush(&self) -> StorageFuture<'_, ()>;
     /// Where the data lives, for `/api/health` and the log (a path; never a password).

@@ -9,7 +9,7 @@
 //! alive (after a crash of the last one, at the last moment any node was known alive). While
 //! another node is alive, the games go on there and their clocks keep running.
 
-use super::{describe_owner, GameKey, LiveIds, Op, Storage, StorageError, StorageFuture, StoredGame, StoredMove, StoredRoom};
+use super::{describe_owner, GameKey, LiveIds, Op, PuzzleAttempt, PuzzleStanding, Storage, StorageError, StorageFuture, StoredGame, StoredMove, StoredRoom};
 use crate::clock::Clock;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use std::collections::HashSet;
@@ -307,6 +307,16 @@ async fn apply(tx: &deadpool_postgres::Transaction<'_>, op: &Op, now: i64) -> Re
         Op::Touch { room } => {
             tx.execute("UPDATE rooms SET updated_at = $2 WHERE id = $1", &[room, &now]).await.map_err(db_err)?;
         }
+        Op::PuzzleAttempt(a) => {
+            let s = &a.standing;
+            tx.execute(
+                "INSERT INTO puzzle_attempts (variant, attempt_no, puzzle, solved, hinted, rating, deviation, volatility, streak, solved_count, played_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                &[&a.variant, &i64::from(s.attempts), &a.puzzle, &a.solved, &a.hinted, &s.rating, &s.deviation, &s.volatility, &i64::from(s.streak), &i64::from(s.solved), &a.at],
+            )
+            .await
+            .map_err(db_err)?;
+        }
     }
     Ok(())
 }
@@ -512,6 +522,41 @@ impl Storage for PostgresStorage {
                 return Ok(0);
             }
             stop_clocks(&mut c, at).await
+        })
+    }
+
+    fn puzzle_attempts(&self, variant: String, limit: usize) -> StorageFuture<'_, Vec<PuzzleAttempt>> {
+        Box::pin(async move {
+            let c = self.pool.get().await.map_err(db_err)?;
+            let rows = c
+                .query(
+                    "SELECT puzzle, solved, hinted, played_at, rating, deviation, volatility, streak, solved_count, attempt_no
+                     FROM puzzle_attempts WHERE variant = $1 ORDER BY attempt_no DESC LIMIT $2",
+                    &[&variant, &n64(limit)],
+                )
+                .await
+                .map_err(db_err)?;
+            let what = format!("the puzzle attempts of {variant}");
+            let read = |r: &Row| -> Result<PuzzleAttempt, StorageError> {
+                let unreadable = broken(&what);
+                let count = |i: usize, column: &str| -> Result<u32, StorageError> { small(r.try_get::<_, i64>(i).map_err(&unreadable)?, &what, column) };
+                Ok(PuzzleAttempt {
+                    variant: variant.clone(),
+                    puzzle: r.try_get(0).map_err(&unreadable)?,
+                    solved: r.try_get(1).map_err(&unreadable)?,
+                    hinted: r.try_get(2).map_err(&unreadable)?,
+                    at: r.try_get(3).map_err(&unreadable)?,
+                    standing: PuzzleStanding {
+                        rating: r.try_get(4).map_err(&unreadable)?,
+                        deviation: r.try_get(5).map_err(&unreadable)?,
+                        volatility: r.try_get(6).map_err(&unreadable)?,
+                        streak: count(7, "streak")?,
+                        solved: count(8, "solved count")?,
+                        attempts: count(9, "attempt number")?,
+                    },
+                })
+            };
+            rows.iter().map(read).collect()
         })
     }
 

@@ -3,7 +3,8 @@
 //! (`room_games`/`room_moves`), and a room's clock inside its JSON state; 2 keeps every game and
 //! its moves in one pair of tables, owned by a local slot or a room, with the clock in the game's
 //! row; 3 adds the draw rules each game is judged by (`games.draw_rules`: `simplified`, the
-//! default every earlier game was played under, or `fmjd`). A file is migrated in one
+//! default every earlier game was played under, or `fmjd`); 4 adds the local player's puzzle
+//! attempts (`puzzle_attempts`, each with the standing it left). A file is migrated in one
 //! transaction when opened: it is never replaced, and a failed migration leaves it as it was.
 
 use rusqlite::{params, Transaction};
@@ -12,7 +13,26 @@ use rusqlite::{params, Transaction};
 /// recognised and refused instead of being written into.
 pub(super) const APPLICATION_ID: i64 = 0x4452_4754;
 /// `PRAGMA user_version`: the schema version this program writes.
-pub(super) const SCHEMA_VERSION: i64 = 3;
+pub(super) const SCHEMA_VERSION: i64 = 4;
+
+/// The puzzle attempts of schema 4 (as PostgreSQL's `V2__puzzles.sql`): one row per judged
+/// attempt, numbered per rule set, with the player's standing after it.
+const PUZZLES: &str = "
+CREATE TABLE IF NOT EXISTS puzzle_attempts (
+    variant    TEXT NOT NULL,
+    attempt_no INTEGER NOT NULL,
+    puzzle     TEXT NOT NULL,
+    solved     INTEGER NOT NULL,
+    hinted     INTEGER NOT NULL,
+    rating     REAL NOT NULL,
+    deviation  REAL NOT NULL,
+    volatility REAL NOT NULL,
+    streak     INTEGER NOT NULL,
+    solved_count INTEGER NOT NULL,
+    played_at  INTEGER NOT NULL,
+    PRIMARY KEY (variant, attempt_no)
+) WITHOUT ROWID;
+";
 
 /// Schema 3. `games` and `moves` are clustered by their keys (`WITHOUT ROWID`): a move writes
 /// one page of the moves b-tree, not a table page and an index page.
@@ -88,6 +108,14 @@ pub(super) fn migrate(tx: &Transaction, version: i64) -> rusqlite::Result<Option
         tx.execute_batch("ALTER TABLE games ADD COLUMN draw_rules TEXT NOT NULL DEFAULT 'simplified';")?;
         let note = "schema 2 migrated to 3: each game now records its draw rules (every earlier one: simplified)".to_string();
         done = Some(done.map_or(note.clone(), |d| format!("{d}; {note}")));
+    }
+    // Schema 3 to 4: the puzzle attempts' table (a new file gets it here too).
+    if !has_table(tx, "puzzle_attempts")? {
+        tx.execute_batch(PUZZLES)?;
+        if version > 0 && version < 4 {
+            let note = "schema 3 migrated to 4: puzzle attempts are kept".to_string();
+            done = Some(done.map_or(note.clone(), |d| format!("{d}; {note}")));
+        }
     }
     tx.execute_batch(&format!("PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {SCHEMA_VERSION};"))?;
     let hashed = hash_plain_tokens(tx)?;

@@ -12,7 +12,7 @@
 //! down, [`SqliteStorage::open`]), and runs the rooms' expiry sweep every hour.
 
 use super::schema::{self, APPLICATION_ID, SCHEMA_VERSION};
-use super::{describe_owner, GameKey, LiveIds, Op, Storage, StorageError, StorageFuture, StoredGame, StoredMove, StoredRoom};
+use super::{describe_owner, GameKey, LiveIds, Op, PuzzleAttempt, PuzzleStanding, Storage, StorageError, StorageFuture, StoredGame, StoredMove, StoredRoom};
 use crate::clock::Clock;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::collections::HashSet;
@@ -293,6 +293,31 @@ impl Storage for SqliteStorage {
 
     fn stop_clocks(&self, at: i64) -> StorageFuture<'_, usize> {
         self.read(move |c| stop_clocks(c, at).map_err(db_err))
+    }
+
+    fn puzzle_attempts(&self, variant: String, limit: usize) -> StorageFuture<'_, Vec<PuzzleAttempt>> {
+        self.query(move |c| {
+            let what = format!("the puzzle attempts of {variant}");
+            let mut stmt = c
+                .prepare_cached(
+                    "SELECT puzzle, solved, hinted, played_at, rating, deviation, volatility, streak, solved_count, attempt_no
+                     FROM puzzle_attempts WHERE variant = ?1 ORDER BY attempt_no DESC LIMIT ?2",
+                )
+                .map_err(db_err)?;
+            let rows = stmt
+                .query_map(params![variant, limit as i64], |r| {
+                    Ok(PuzzleAttempt {
+                        variant: variant.clone(),
+                        puzzle: r.get(0)?,
+                        solved: r.get(1)?,
+                        hinted: r.get(2)?,
+                        at: r.get(3)?,
+                        standing: PuzzleStanding { rating: r.get(4)?, deviation: r.get(5)?, volatility: r.get(6)?, streak: r.get(7)?, solved: r.get(8)?, attempts: r.get(9)? },
+                    })
+                })
+                .map_err(db_err)?;
+            rows.collect::<Result<_, _>>().map_err(broken_or_db(&what))
+        })
     }
 
     fn flush(&self) -> StorageFuture<'_, ()> {
@@ -604,6 +629,14 @@ fn apply(tx: &rusqlite::Transaction, op: &Op, now: i64) -> rusqlite::Result<()> 
         }
         Op::Touch { room } => {
             tx.execute("UPDATE rooms SET updated_at = ?2 WHERE id = ?1", params![room, now])?;
+        }
+        Op::PuzzleAttempt(a) => {
+            let s = &a.standing;
+            tx.execute(
+                "INSERT INTO puzzle_attempts (variant, attempt_no, puzzle, solved, hinted, rating, deviation, volatility, streak, solved_count, played_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                params![a.variant, s.attempts, a.puzzle, a.solved, a.hinted, s.rating, s.deviation, s.volatility, s.streak, s.solved, a.at],
+            )?;
         }
     }
     Ok(())
@@ -1044,5 +1077,42 @@ mod tests {
         let gb = s.game(b.game_key()).await.unwrap().unwrap();
         assert_eq!(gb.clock, Clock::new([9_000 + 5_000, 0], None), "the downtime after 25,000 counts for nobody");
         let _ = StoredResult { winner: None, reason: String::new() };
+    }
+
+    #[tokio::test]
+    async fn puzzle_attempts_keep_the_standing_newest_first_and_survive_reopening() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite3");
+        let s = open(&path);
+        assert_eq!(s.puzzle_standing("russian".into()).await.unwrap(), None);
+        let first = crate::puzzles::rate(&crate::puzzles::new_standing(), 2, true, false);
+        let second = crate::puzzles::rate(&first, 4, false, true);
+        for (id, st) in [("aaa", &first), ("bbb", &second)] {
+            let a = super::PuzzleAttempt { variant: "russian".into(), puzzle: id.into(), solved: st.streak > 0, hinted: id == "bbb", at: 1000, standing: st.clone() };
+            s.write(vec![Op::PuzzleAttempt(a)]).await.unwrap();
+        }
+        drop(s);
+        let s = open(&path);
+        let got = s.puzzle_attempts("russian".into(), 10).await.unwrap();
+        assert_eq!(got.iter().map(|a| a.puzzle.as_str()).collect::<Vec<_>>(), ["bbb", "aaa"]);
+        assert!(got[0].hinted && !got[0].solved && got[1].solved);
+        assert_eq!(s.puzzle_standing("russian".into()).await.unwrap(), Some(second));
+        assert!(s.puzzle_attempts("english".into(), 10).await.unwrap().is_empty());
+        // The same attempt number twice is refused: a standing never forks.
+        let again = super::PuzzleAttempt { variant: "russian".into(), puzzle: "ccc".into(), solved: true, hinted: false, at: 2000, standing: first.clone() };
+        assert!(s.write(vec![Op::PuzzleAttempt(again)]).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn a_schema_3_file_gets_the_puzzle_attempts_and_keeps_its_games() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("db.sqlite3");
+        let t = table_with_moves(&open(&path)).await;
+        sql(&path).execute_batch("DROP TABLE puzzle_attempts; PRAGMA user_version = 3;").unwrap();
+        let s = open(&path);
+        let version: i64 = sql(&path).query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap();
+        assert_eq!(version, 4);
+        assert_eq!(s.game(Table::key(Variant::English)).await.unwrap().unwrap().moves.len(), t.game().ply());
+        assert!(s.puzzle_attempts("english".into(), 5).await.unwrap().is_empty());
     }
 }
