@@ -19,6 +19,7 @@
 
 pub mod bench;
 pub mod dxp;
+pub mod egdb;
 pub mod eval;
 pub mod hub;
 pub mod level;
