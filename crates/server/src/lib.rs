@@ -127,6 +127,13 @@ pub fn default_db_path() -> PathBuf {
     dirs::data_dir().map(|d| d.join("draughts")).unwrap_or_else(|| PathBuf::from(".")).join("draughts.sqlite3")
 }
 
+/// Where endgame databases live when `--egdb` / `--dir` is not given: the user's data folder
+/// (`~/.local/share/draughts/egdb` on Linux), else `egdb` in the working folder. One folder per
+/// variant below it (`draughts_engine::egdb::store`).
+pub fn default_egdb_dir() -> PathBuf {
+    dirs::data_dir().map(|d| d.join("draughts")).unwrap_or_else(|| PathBuf::from(".")).join("egdb")
+}
+
 /// What `draughts serve` needs.
 #[derive(Clone, Debug)]
 pub struct ServeConfig {

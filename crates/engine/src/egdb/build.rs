@@ -81,7 +81,8 @@ pub struct BuildReport {
 }
 
 impl BuildReport {
-    fn of(s: &SliceFile, skipped: bool) -> BuildReport {
+    /// The figures of a slice; `skipped` as the field.
+    pub fn of(s: &SliceFile, skipped: bool) -> BuildReport {
         BuildReport {
             material: s.material,
             skipped,
@@ -103,8 +104,11 @@ impl BuildReport {
 ///
 /// Errors: a slice that cannot be written.
 pub fn build_all(db: &mut Egdb, pieces: u32, dir: Option<&Path>, progress: Progress) -> Result<Vec<BuildReport>, StoreError> {
-    let mut out = Vec::new();
+    let mut out: Vec<BuildReport> = Vec::new();
     for m in Material::up_to(pieces) {
+        if out.iter().any(|r| r.material == m) {
+            continue;
+        }
         if let Some(s) = db.slice(m) {
             out.push(BuildReport::of(s, true));
             continue;
@@ -113,12 +117,11 @@ pub fn build_all(db: &mut Egdb, pieces: u32, dir: Option<&Path>, progress: Progr
             if let Some(dir) = dir {
                 s.write(dir)?;
             }
-            if s.material == m {
-                out.push(BuildReport::of(&s, false));
-            }
+            out.push(BuildReport::of(&s, false));
             db.insert(s);
         }
     }
+    out.sort_by_key(|r| (r.material.pieces(), r.material.men(), r.material));
     Ok(out)
 }
 
