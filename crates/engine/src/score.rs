@@ -20,6 +20,16 @@ use std::fmt;
 pub const MATE: i32 = 30_000;
 /// Raw scores beyond this (in absolute value) are wins or losses.
 pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Raw score of an endgame database win with no half-moves left to count: a database win whose
+/// line takes `n` half-moves scores `DATABASE_WIN - n` (`DATABASE_WIN - DATABASE_UNCOUNTED` when
+/// its slice keeps no distances), a loss the negative. Below every forced win the search proves
+/// (which is certain and counted from the root), above every evaluation.
+pub const DATABASE_WIN: i32 = MATE_BOUND - 1_000;
+/// What a database win of a slice without distances counts as its half-moves: more than any
+/// counted one, so the search heads for slices that keep distances.
+pub const DATABASE_UNCOUNTED: i32 = 400;
+/// Raw scores beyond this (in absolute value), up to [`DATABASE_WIN`], are database results.
+pub const DATABASE_BOUND: i32 = DATABASE_WIN - 1_000;
 /// Larger than any raw score.
 pub const INFINITY: i32 = MATE + 1;
 
@@ -81,6 +91,24 @@ impl Score {
         self.is_win() || self.is_loss()
     }
 
+    /// An endgame database result for the side to move: a win along a line of `plies`
+    /// half-moves (`None`: uncounted), or the loss when `win` is false. See [`DATABASE_WIN`].
+    pub const fn database(win: bool, plies: Option<u32>) -> Score {
+        let n = match plies {
+            Some(p) if (p as i32) < DATABASE_UNCOUNTED => p as i32,
+            _ => DATABASE_UNCOUNTED,
+        };
+        Score(if win { DATABASE_WIN - n } else { -(DATABASE_WIN - n) })
+    }
+
+    /// Whether this is an endgame database win (positive) or loss rather than an evaluation or
+    /// a proved mate.
+    #[inline(always)]
+    pub const fn is_database(self) -> bool {
+        let a = self.0.unsigned_abs() as i32;
+        a > DATABASE_BOUND && a <= DATABASE_WIN
+    }
+
     /// For a mate score: half-moves to the win (positive) or to the loss (negative). `None` for
     /// an ordinary score.
     #[inline(always)]
@@ -120,9 +148,15 @@ impl Score {
         }
     }
 
-    /// The score in words: men with a sign and two decimals ("+0.35", "-1.20", "+0.00"), or
-    /// "win in 7" / "loss in 4" half-moves.
+    /// The score in words: men with a sign and two decimals ("+0.35", "-1.20", "+0.00"),
+    /// "win in 7" / "loss in 4" half-moves, or an endgame database result, "win (database) in
+    /// 23" ("win (database)" when uncounted).
     pub fn text(self) -> String {
+        if self.is_database() {
+            let n = DATABASE_WIN - self.0.abs();
+            let counted = if n < DATABASE_UNCOUNTED { format!(" in {n}") } else { String::new() };
+            return format!("{} (database){counted}", if self.0 > 0 { "win" } else { "loss" });
+        }
         match self.mate_in() {
             Some(n) if n > 0 => format!("win in {n}"),
             Some(n) => format!("loss in {}", -n),
@@ -198,6 +232,13 @@ mod tests {
         assert_eq!(-Score::win_in(5), Score::loss_in(5));
         assert!(Score::INFINITY > Score::MATE && -Score::INFINITY < -Score::MATE);
         assert_eq!(i32::from(Score::from(-7)), -7);
+        // Database results: below proved wins, above evaluations, written as such.
+        let db = Score::database(true, Some(23));
+        assert!(db.is_database() && !db.is_mate() && db < Score::win_in(900) && db > Score(5_000));
+        assert_eq!(db.text(), "win (database) in 23");
+        assert_eq!(Score::database(false, None).text(), "loss (database)");
+        assert!(Score::database(true, None) < db && -db == Score::database(false, Some(23)));
+        assert!(!Score(500).is_database() && !Score::win_in(3).is_database());
         assert_eq!(Score::centi(42).raw(), 42);
     }
 
@@ -308,6 +349,10 @@ mod tests {
             format!("{:.2}", score as f64 / 100.0)
         }
         for s in -MATE..=MATE {
+            if Score(s).is_database() {
+                // Written as database results since they exist (Score::text).
+                continue;
+            }
             assert_eq!(Score(s).text(), old_text(s), "score {s}");
             assert_eq!(Score(s).hub_men(), old_hub(s), "score {s}");
         }

@@ -171,3 +171,33 @@ fn a_slice_file_reads_back_and_a_damaged_one_is_refused() {
     let err = Egdb::open(dir.path(), Variant::Russian).err().expect("damaged").to_string();
     assert!(err.contains("checksum") && err.contains("0m1k-0m1k"), "{err}");
 }
+
+#[test]
+fn the_search_with_the_database_converts_won_endings() {
+    use draughts_engine::matchplay::{play_out, PlayedOut, PlyCap, Turn};
+    use draughts_rules::Outcome;
+    use std::sync::Arc;
+    for v in [Variant::English, Variant::Russian, Variant::Italian] {
+        let db = Arc::new(built(v, 3));
+        let mut s = Searcher::new(4);
+        s.set_egdb(Some(db.clone()));
+        let mut games = 0;
+        for m in Material::up_to(3).into_iter().filter(|m| m.pieces() == 3) {
+            for k in 0..6u64 {
+                let i = (k * 104_729 + 7) % db.positions(m);
+                let Some(p) = db.position(m, i) else { continue };
+                let Some(Probe { wld: Wld::Win, plies: Some(d) }) = db.probe(&p) else { continue };
+                let mut game = Game::from_position(p);
+                // A shallow search: the database alone leads the way.
+                let turn = |g: &Game| s.search(g, &Limits::depth(2), None, &mut |_| {}).best.map(Turn::<()>::Play).ok_or("no move");
+                let ended = play_out(&mut game, PlyCap::Adjudicate(300), turn, &mut |_| {}).unwrap();
+                assert!(matches!(ended, PlayedOut::Over), "{v} {m} {i}: {ended:?}");
+                let winner = p.side_to_move();
+                assert!(matches!(game.outcome(), Some(Outcome::Win(c, _)) if c == winner), "{v} {m} {i}: {:?}", game.outcome());
+                assert!(game.ply() <= d as usize, "{v} {m} {i}: {} plies, database {d}", game.ply());
+                games += 1;
+            }
+        }
+        assert!(games > 10, "{v}: {games}");
+    }
+}

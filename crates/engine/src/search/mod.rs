@@ -21,6 +21,7 @@
 //!   counts of articles 6.4 and 6.5 carried on from the game's, so the engine neither plays for
 //!   a win the count will draw nor misses a draw it can hold by the count.
 
+use crate::egdb::{Egdb, Wld};
 use crate::eval::{Blended, QuietEval, Weights};
 use crate::patterns::Patterns;
 use std::sync::Arc;
@@ -100,6 +101,10 @@ pub struct Searcher {
     custom_patterns: crate::patterns::PatternChoice,
     /// ProbCut is tried only with fewer pieces than this on the board (past the opening).
     probcut_pieces: u32,
+    /// The endgame databases ([`Searcher::set_egdb`]), and the most pieces for which the
+    /// variant searched has every slice (0: none, no probes).
+    egdb: Option<Arc<Egdb>>,
+    egdb_pieces: u32,
     /// The time plan of a managed search ([`Limits::managed`]).
     plan: Option<TimePlan>,
     /// Static evaluation of the root and score of the last completed iteration (for the plan).
@@ -183,6 +188,8 @@ impl Searcher {
             custom_weights: false,
             custom_patterns: None,
             probcut_pieces: 0,
+            egdb: None,
+            egdb_pieces: 0,
             plan: None,
             root_eval: 0,
             last_score: 0,
@@ -218,6 +225,36 @@ impl Searcher {
     pub fn set_patterns(&mut self, p: Option<Arc<Patterns>>) {
         self.custom_patterns = Some(p);
         self.last_variant = None;
+    }
+
+    /// Probes these endgame databases from the next search on (when they are of the variant
+    /// searched): positions with at most [`Egdb::max_pieces`] pieces and no capture pending
+    /// score as the database says ([`Score::database`]) instead of being searched. `None`: no
+    /// probes. The table is cleared, since its scores may come from the other setting.
+    pub fn set_egdb(&mut self, db: Option<Arc<Egdb>>) {
+        self.egdb = db;
+        self.tt.clear();
+    }
+
+    /// The endgame databases probed, if any.
+    pub fn egdb(&self) -> Option<&Arc<Egdb>> {
+        self.egdb.as_ref()
+    }
+
+    /// The database score of a position without a capture pending and few enough pieces
+    /// (`None` otherwise, or with no databases). Independent of the ply, so the transposition
+    /// table keeps it as it is.
+    #[inline(always)]
+    fn egdb_score(&self, pos: &Position) -> Option<i32> {
+        if pos.occupied().count_ones() > self.egdb_pieces {
+            return None;
+        }
+        let p = self.egdb.as_ref()?.probe(pos)?;
+        Some(match p.wld {
+            Wld::Win => Score::database(true, p.plies).0,
+            Wld::Loss => Score::database(false, p.plies).0,
+            Wld::Draw => 0,
+        })
     }
 
     /// Forgets the transposition table and the move-ordering history.
@@ -256,6 +293,7 @@ impl Searcher {
             };
             self.blended = Blended::with_patterns(&self.weights, v, patterns);
         }
+        self.egdb_pieces = self.egdb.as_ref().filter(|db| db.variant() == v).map_or(0, |db| db.max_pieces());
         self.nodes = 0;
         self.seldepth = 0;
         self.start = Instant::now();
@@ -618,6 +656,12 @@ impl Searcher {
         if let Some(s) = self.one_piece_each(pos, ply) {
             return s;
         }
+        if ply > 0 {
+            if let Some(s) = self.egdb_score(pos) {
+                self.nodes += 1;
+                return s;
+            }
+        }
         if self.lone_king_counts && ply > 0 && self.lone_king_drawn(pos, ply) {
             return 0;
         }
@@ -945,6 +989,9 @@ impl Searcher {
             return s;
         }
         if !pos.has_capture() {
+            if let Some(s) = self.egdb_score(pos) {
+                return s;
+            }
             let e = self.eval_cached(pos);
             return if e.can_move { e.score } else { -MATE + ply as i32 };
         }
