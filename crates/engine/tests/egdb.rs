@@ -180,7 +180,7 @@ fn the_search_with_the_database_converts_won_endings() {
     for v in [Variant::English, Variant::Russian, Variant::Italian] {
         let db = Arc::new(built(v, 3));
         let mut s = Searcher::new(4);
-        s.set_egdb(Some(db.clone()));
+        s.set_egdbs(vec![db.clone()]);
         let mut games = 0;
         for m in Material::up_to(3).into_iter().filter(|m| m.pieces() == 3) {
             for k in 0..6u64 {

@@ -128,6 +128,21 @@ impl Egdb {
         Ok(db)
     }
 
+    /// The databases of every rule set found under `dir` (those with at least one slice), for
+    /// [`crate::Searcher::set_egdbs`].
+    ///
+    /// Errors: the first file that cannot be read or is damaged, named.
+    pub fn open_all(dir: &Path) -> Result<Vec<std::sync::Arc<Egdb>>, StoreError> {
+        let mut out = Vec::new();
+        for v in Variant::ALL.into_iter().filter(|v| supported(*v)) {
+            let db = Egdb::open(dir, v)?;
+            if !db.slices.is_empty() {
+                out.push(std::sync::Arc::new(db));
+            }
+        }
+        Ok(out)
+    }
+
     /// Adds a slice (replacing one of the same material).
     pub fn insert(&mut self, slice: SliceFile) {
         self.slices.insert(slice.material, slice);

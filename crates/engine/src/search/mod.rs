@@ -101,8 +101,11 @@ pub struct Searcher {
     custom_patterns: crate::patterns::PatternChoice,
     /// ProbCut is tried only with fewer pieces than this on the board (past the opening).
     probcut_pieces: u32,
-    /// The endgame databases ([`Searcher::set_egdb`]), and the most pieces for which the
-    /// variant searched has every slice (0: none, no probes).
+    /// The endgame databases, one per variant at most ([`Searcher::set_egdbs`]), whether they
+    /// are probed ([`Searcher::use_egdb`]), the one of the variant searched, and the most pieces
+    /// for which it has every slice (0: none, no probes).
+    egdbs: Vec<Arc<Egdb>>,
+    egdb_on: bool,
     egdb: Option<Arc<Egdb>>,
     egdb_pieces: u32,
     /// The time plan of a managed search ([`Limits::managed`]).
@@ -188,6 +191,8 @@ impl Searcher {
             custom_weights: false,
             custom_patterns: None,
             probcut_pieces: 0,
+            egdbs: Vec::new(),
+            egdb_on: true,
             egdb: None,
             egdb_pieces: 0,
             plan: None,
@@ -227,18 +232,28 @@ impl Searcher {
         self.last_variant = None;
     }
 
-    /// Probes these endgame databases from the next search on (when they are of the variant
-    /// searched): positions with at most [`Egdb::max_pieces`] pieces and no capture pending
-    /// score as the database says ([`Score::database`]) instead of being searched. `None`: no
-    /// probes. The table is cleared, since its scores may come from the other setting.
-    pub fn set_egdb(&mut self, db: Option<Arc<Egdb>>) {
-        self.egdb = db;
+    /// Probes these endgame databases (one per variant; the first of a variant counts) from
+    /// the next search on: positions of the variant searched with at most
+    /// [`Egdb::max_pieces`] pieces and no capture pending score as the database says
+    /// ([`Score::database`]) instead of being searched. An empty list: no probes. The table is
+    /// cleared, since its scores may come from the other setting.
+    pub fn set_egdbs(&mut self, dbs: Vec<Arc<Egdb>>) {
+        self.egdbs = dbs;
         self.tt.clear();
     }
 
-    /// The endgame databases probed, if any.
-    pub fn egdb(&self) -> Option<&Arc<Egdb>> {
-        self.egdb.as_ref()
+    /// The endgame databases given to [`Searcher::set_egdbs`].
+    pub fn egdbs(&self) -> &[Arc<Egdb>] {
+        &self.egdbs
+    }
+
+    /// Whether the databases are probed (they are by default): the strength levels below 7 play
+    /// without them ([`crate::LevelSpec::egdb`]). Changing it clears the table.
+    pub fn use_egdb(&mut self, on: bool) {
+        if on != self.egdb_on {
+            self.egdb_on = on;
+            self.tt.clear();
+        }
     }
 
     /// The database score of a position without a capture pending and few enough pieces
@@ -293,7 +308,8 @@ impl Searcher {
             };
             self.blended = Blended::with_patterns(&self.weights, v, patterns);
         }
-        self.egdb_pieces = self.egdb.as_ref().filter(|db| db.variant() == v).map_or(0, |db| db.max_pieces());
+        self.egdb = self.egdbs.iter().find(|db| db.variant() == v && self.egdb_on).cloned();
+        self.egdb_pieces = self.egdb.as_ref().map_or(0, |db| db.max_pieces());
         self.nodes = 0;
         self.seldepth = 0;
         self.start = Instant::now();
