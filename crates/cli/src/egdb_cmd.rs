@@ -65,7 +65,8 @@ fn line(r: &BuildReport) -> String {
     )
 }
 
-const HEADER: &str = "slice        positions        wins       draws      losses  not stored      time        bytes";
+const HEADER: &str =
+    "slice        positions        wins       draws      losses  not stored      time        bytes";
 
 fn build(a: BuildArgs) -> Result<ExitCode> {
     if !egdb::supported(a.variant) {
@@ -73,10 +74,18 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
     }
     let dir = a.dir.unwrap_or_else(draughts_server::default_egdb_dir);
     let mut db = Egdb::open(&dir, a.variant)?;
-    let total: u64 = Material::up_to(a.pieces).into_iter().filter(|m| db.slice(*m).is_none()).map(|m| db.positions(m)).sum();
+    let total: u64 = Material::up_to(a.pieces)
+        .into_iter()
+        .filter(|m| db.slice(*m).is_none())
+        .map(|m| db.positions(m))
+        .sum();
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new(total.max(1));
-        b.set_style(ProgressStyle::with_template("{msg:24} [{bar:30}] {percent}% ({elapsed}, eta {eta})").expect("template").progress_chars("=> "));
+        b.set_style(
+            ProgressStyle::with_template("{msg:24} [{bar:30}] {percent}% ({elapsed}, eta {eta})")
+                .expect("template")
+                .progress_chars("=> "),
+        );
         b
     } else {
         ProgressBar::hidden()
@@ -96,14 +105,27 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
     let started = std::time::Instant::now();
     let reports = egdb::build_all(&mut db, a.pieces, Some(&dir), &mut progress)?;
     bar.finish_and_clear();
-    outln!("{} up to {} pieces in {}", a.variant, a.pieces, dir.join(a.variant.id()).display())?;
+    outln!(
+        "{} up to {} pieces in {}",
+        a.variant,
+        a.pieces,
+        dir.join(a.variant.id()).display()
+    )?;
     outln!("{HEADER}")?;
     for r in &reports {
-        outln!("{}{}", line(r), if r.skipped { "  (already built)" } else { "" })?;
+        outln!(
+            "{}{}",
+            line(r),
+            if r.skipped { "  (already built)" } else { "" }
+        )?;
     }
     let bytes: u64 = reports.iter().map(|r| r.bytes).sum();
     let built = reports.iter().filter(|r| !r.skipped).count();
-    outln!("{built} slices built, {} kept; {bytes} bytes in all; {:.1}s", reports.len() - built, started.elapsed().as_secs_f64())?;
+    outln!(
+        "{built} slices built, {} kept; {bytes} bytes in all; {:.1}s",
+        reports.len() - built,
+        started.elapsed().as_secs_f64()
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -111,7 +133,10 @@ fn info(a: InfoArgs) -> Result<ExitCode> {
     let dir = a.dir.unwrap_or_else(draughts_server::default_egdb_dir);
     outln!("endgame databases in {}", dir.display())?;
     let mut any = false;
-    for v in Variant::ALL.into_iter().filter(|v| a.variant.is_none_or(|w| w == *v)) {
+    for v in Variant::ALL
+        .into_iter()
+        .filter(|v| a.variant.is_none_or(|w| w == *v))
+    {
         let db = Egdb::open(&dir, v)?;
         let slices = db.slices();
         if slices.is_empty() {
@@ -119,7 +144,11 @@ fn info(a: InfoArgs) -> Result<ExitCode> {
         }
         any = true;
         let bytes: u64 = slices.iter().map(|s| s.file_bytes()).sum();
-        outln!("{v}: {} slices, complete up to {} pieces, {bytes} bytes", slices.len(), db.max_pieces())?;
+        outln!(
+            "{v}: {} slices, complete up to {} pieces, {bytes} bytes",
+            slices.len(),
+            db.max_pieces()
+        )?;
         outln!("{HEADER}")?;
         for s in slices {
             let r = BuildReport::of(s, true);

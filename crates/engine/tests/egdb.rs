@@ -13,7 +13,14 @@ fn built(variant: Variant, pieces: u32) -> Egdb {
     db
 }
 
-const EIGHT: [Variant; 6] = [Variant::English, Variant::American, Variant::German, Variant::Russian, Variant::Italian, Variant::Brazilian];
+const EIGHT: [Variant; 6] = [
+    Variant::English,
+    Variant::American,
+    Variant::German,
+    Variant::Russian,
+    Variant::Italian,
+    Variant::Brazilian,
+];
 
 #[test]
 fn every_index_is_its_position_and_back() {
@@ -45,7 +52,12 @@ fn a_position_and_its_half_turn_with_the_other_side_to_move_share_a_number() {
 #[test]
 fn english_two_kings_beat_one_but_where_they_are_stuck_in_a_corner() {
     let db = built(Variant::English, 3);
-    let two = Material { own_men: 0, own_kings: 2, other_men: 0, other_kings: 1 };
+    let two = Material {
+        own_men: 0,
+        own_kings: 2,
+        other_men: 0,
+        other_kings: 1,
+    };
     let s = db.slice(two).unwrap();
     assert_eq!(s.losses, 0);
     assert!(s.wins > 10_000, "{} wins", s.wins);
@@ -64,14 +76,33 @@ fn english_two_kings_beat_one_but_where_they_are_stuck_in_a_corner() {
 #[test]
 fn english_king_against_king_is_drawn_but_where_one_is_cornered() {
     let db = built(Variant::English, 2);
-    let one = db.slice(Material { own_men: 0, own_kings: 1, other_men: 0, other_kings: 1 }).unwrap();
+    let one = db
+        .slice(Material {
+            own_men: 0,
+            own_kings: 1,
+            other_men: 0,
+            other_kings: 1,
+        })
+        .unwrap();
     // Every king-against-king placement is counted once: 32 * 31.
     assert_eq!(one.positions, 32 * 31);
     assert_eq!(one.wins + one.draws + one.losses + one.not_stored, 32 * 31);
-    assert!(one.draws > one.wins + one.losses, "{} {} {}", one.wins, one.draws, one.losses);
+    assert!(
+        one.draws > one.wins + one.losses,
+        "{} {} {}",
+        one.wins,
+        one.draws,
+        one.losses
+    );
     // A king in the single corner pushed against the edge is lost (the search agrees: loss in 10).
     let p = draughts_rules::notation::fen::parse(Variant::English, "B:WK1:BK2").unwrap();
-    assert_eq!(db.probe(&p), Some(Probe { wld: Wld::Loss, plies: Some(10) }));
+    assert_eq!(
+        db.probe(&p),
+        Some(Probe {
+            wld: Wld::Loss,
+            plies: Some(10)
+        })
+    );
 }
 
 /// Every stored result agrees with its children: a win has a move to a loss one half-move
@@ -83,15 +114,38 @@ fn check_consistent(db: &Egdb) {
         for i in 0..db.positions(m) {
             let Some(p) = db.position(m, i) else { continue };
             let Some(r) = db.probe(&p) else {
-                assert!(p.has_capture(), "{} {m} {i}: only captures are not stored", db.variant());
+                assert!(
+                    p.has_capture(),
+                    "{} {m} {i}: only captures are not stored",
+                    db.variant()
+                );
                 continue;
             };
-            let kids: Vec<Probe> = p.legal_moves().iter().map(|mv| db.resolve(&p.after(mv)).unwrap()).collect();
+            let kids: Vec<Probe> = p
+                .legal_moves()
+                .iter()
+                .map(|mv| db.resolve(&p.after(mv)).unwrap())
+                .collect();
             let at = || format!("{} {m} index {i}: {r:?}, children {kids:?}", db.variant());
             match r.wld {
-                Wld::Win => assert!(kids.iter().any(|k| k.wld == Wld::Loss && (r.plies.is_none() || k.plies.map(|d| d + 1) == r.plies)), "{}", at()),
-                Wld::Loss => assert!(kids.iter().all(|k| k.wld == Wld::Win && (r.plies.is_none() || k.plies < r.plies)), "{}", at()),
-                Wld::Draw => assert!(kids.iter().all(|k| k.wld != Wld::Loss) && kids.iter().any(|k| k.wld == Wld::Draw), "{}", at()),
+                Wld::Win => assert!(
+                    kids.iter().any(|k| k.wld == Wld::Loss
+                        && (r.plies.is_none() || k.plies.map(|d| d + 1) == r.plies)),
+                    "{}",
+                    at()
+                ),
+                Wld::Loss => assert!(
+                    kids.iter()
+                        .all(|k| k.wld == Wld::Win && (r.plies.is_none() || k.plies < r.plies)),
+                    "{}",
+                    at()
+                ),
+                Wld::Draw => assert!(
+                    kids.iter().all(|k| k.wld != Wld::Loss)
+                        && kids.iter().any(|k| k.wld == Wld::Draw),
+                    "{}",
+                    at()
+                ),
             }
         }
     }
@@ -141,7 +195,6 @@ fn the_search_finds_no_result_the_database_denies() {
     }
 }
 
-
 #[test]
 fn a_slice_file_reads_back_and_a_damaged_one_is_refused() {
     let dir = tempfile::tempdir().unwrap();
@@ -160,16 +213,34 @@ fn a_slice_file_reads_back_and_a_damaged_one_is_refused() {
     }
     // Building again skips every slice.
     let mut again = back;
-    let reports = build_all(&mut again, 2, Some(dir.path()), &mut |_, _, _, _| panic!("nothing to build")).unwrap();
+    let reports = build_all(&mut again, 2, Some(dir.path()), &mut |_, _, _, _| {
+        panic!("nothing to build")
+    })
+    .unwrap();
     assert!(reports.iter().all(|r| r.skipped));
     // One flipped bit is a checksum mismatch, named.
-    let path = draughts_engine::egdb::SliceFile::path(dir.path(), Variant::Russian, Material { own_men: 0, own_kings: 1, other_men: 0, other_kings: 1 });
+    let path = draughts_engine::egdb::SliceFile::path(
+        dir.path(),
+        Variant::Russian,
+        Material {
+            own_men: 0,
+            own_kings: 1,
+            other_men: 0,
+            other_kings: 1,
+        },
+    );
     let mut bytes = std::fs::read(&path).unwrap();
     let last = bytes.len() - 1;
     bytes[last] ^= 1;
     std::fs::write(&path, bytes).unwrap();
-    let err = Egdb::open(dir.path(), Variant::Russian).err().expect("damaged").to_string();
-    assert!(err.contains("checksum") && err.contains("0m1k-0m1k"), "{err}");
+    let err = Egdb::open(dir.path(), Variant::Russian)
+        .err()
+        .expect("damaged")
+        .to_string();
+    assert!(
+        err.contains("checksum") && err.contains("0m1k-0m1k"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -186,15 +257,35 @@ fn the_search_with_the_database_converts_won_endings() {
             for k in 0..6u64 {
                 let i = (k * 104_729 + 7) % db.positions(m);
                 let Some(p) = db.position(m, i) else { continue };
-                let Some(Probe { wld: Wld::Win, plies: Some(d) }) = db.probe(&p) else { continue };
+                let Some(Probe {
+                    wld: Wld::Win,
+                    plies: Some(d),
+                }) = db.probe(&p)
+                else {
+                    continue;
+                };
                 let mut game = Game::from_position(p);
                 // A shallow search: the database alone leads the way.
-                let turn = |g: &Game| s.search(g, &Limits::depth(2), None, &mut |_| {}).best.map(Turn::<()>::Play).ok_or("no move");
-                let ended = play_out(&mut game, PlyCap::Adjudicate(300), turn, &mut |_| {}).unwrap();
+                let turn = |g: &Game| {
+                    s.search(g, &Limits::depth(2), None, &mut |_| {})
+                        .best
+                        .map(Turn::<()>::Play)
+                        .ok_or("no move")
+                };
+                let ended =
+                    play_out(&mut game, PlyCap::Adjudicate(300), turn, &mut |_| {}).unwrap();
                 assert!(matches!(ended, PlayedOut::Over), "{v} {m} {i}: {ended:?}");
                 let winner = p.side_to_move();
-                assert!(matches!(game.outcome(), Some(Outcome::Win(c, _)) if c == winner), "{v} {m} {i}: {:?}", game.outcome());
-                assert!(game.ply() <= d as usize, "{v} {m} {i}: {} plies, database {d}", game.ply());
+                assert!(
+                    matches!(game.outcome(), Some(Outcome::Win(c, _)) if c == winner),
+                    "{v} {m} {i}: {:?}",
+                    game.outcome()
+                );
+                assert!(
+                    game.ply() <= d as usize,
+                    "{v} {m} {i}: {} plies, database {d}",
+                    game.ply()
+                );
                 games += 1;
             }
         }

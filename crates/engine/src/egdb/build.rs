@@ -103,7 +103,12 @@ impl BuildReport {
 /// stopped: slices already in `db`, read and checked from the folder, are skipped).
 ///
 /// Errors: a slice that cannot be written.
-pub fn build_all(db: &mut Egdb, pieces: u32, dir: Option<&Path>, progress: Progress) -> Result<Vec<BuildReport>, StoreError> {
+pub fn build_all(
+    db: &mut Egdb,
+    pieces: u32,
+    dir: Option<&Path>,
+    progress: Progress,
+) -> Result<Vec<BuildReport>, StoreError> {
     let mut out: Vec<BuildReport> = Vec::new();
     for m in Material::up_to(pieces) {
         if out.iter().any(|r| r.material == m) {
@@ -129,7 +134,11 @@ pub fn build_all(db: &mut Egdb, pieces: u32, dir: Option<&Path>, progress: Progr
 pub fn solve_pair(db: &Egdb, m: Material, progress: Progress) -> Vec<SliceFile> {
     let start = Instant::now();
     let ix = &db.indexer;
-    let mats: Vec<Material> = if m.swapped() == m { vec![m] } else { vec![m, m.swapped()] };
+    let mats: Vec<Material> = if m.swapped() == m {
+        vec![m]
+    } else {
+        vec![m, m.swapped()]
+    };
     let sizes: Vec<u64> = mats.iter().map(|&s| ix.positions(s)).collect();
     let total: u64 = sizes.iter().sum();
     let mut vals: Vec<Vec<Val>> = sizes.iter().map(|&n| vec![OPEN; n as usize]).collect();
@@ -166,9 +175,16 @@ pub fn solve_pair(db: &Egdb, m: Material, progress: Progress) -> Vec<SliceFile> 
         let mut still = Vec::with_capacity(open.len());
         for (n, &(s, i)) in open.iter().enumerate() {
             if n % 65_536 == 0 {
-                progress(m, &format!("pass {pass}"), total - before as u64 + n as u64, total);
+                progress(
+                    m,
+                    &format!("pass {pass}"),
+                    total - before as u64 + n as u64,
+                    total,
+                );
             }
-            let pos = ix.position(mats[s as usize], i).expect("open positions exist");
+            let pos = ix
+                .position(mats[s as usize], i)
+                .expect("open positions exist");
             list.clear();
             pos.generate_moves(&mut list);
             let mut best_loss: Option<u32> = None;
@@ -211,7 +227,13 @@ pub fn solve_pair(db: &Egdb, m: Material, progress: Progress) -> Vec<SliceFile> 
 /// The result of a position reached by a quiet move: from the pair being solved, or from the
 /// database (a promotion leads to a smaller slice).
 #[inline]
-fn child_val(db: &Egdb, mats: &[Material], vals: &[Vec<Val>], child: &Position, exact: &mut bool) -> Val {
+fn child_val(
+    db: &Egdb,
+    mats: &[Material],
+    vals: &[Vec<Val>],
+    child: &Position,
+    exact: &mut bool,
+) -> Val {
     let cm = Indexer::material(child);
     if let Some(s) = mats.iter().position(|&x| x == cm) {
         return vals[s][db.indexer.index_of(cm, child) as usize];
@@ -221,14 +243,28 @@ fn child_val(db: &Egdb, mats: &[Material], vals: &[Vec<Val>], child: &Position, 
     from_probe(r)
 }
 
-fn encode(db: &Egdb, mat: Material, vals: &[Val], captured: &[bool], exact: bool, build_ms: u64) -> SliceFile {
+fn encode(
+    db: &Egdb,
+    mat: Material,
+    vals: &[Val],
+    captured: &[bool],
+    exact: bool,
+    build_ms: u64,
+) -> SliceFile {
     let n = vals.len();
     let mut codes = vec![0u8; n.div_ceil(4)];
-    let keep = exact && vals.iter().all(|&v| v == IMPOSSIBLE || plies(v) <= u8::MAX as u32);
+    let keep = exact
+        && vals
+            .iter()
+            .all(|&v| v == IMPOSSIBLE || plies(v) <= u8::MAX as u32);
     let mut plies_out = keep.then(|| vec![0u8; n]);
     let (mut wins, mut draws, mut losses, mut not_stored) = (0, 0, 0, 0);
     for (i, &v) in vals.iter().enumerate() {
-        let code = if v == IMPOSSIBLE || captured[i] { NOT_STORED } else { kind(v) };
+        let code = if v == IMPOSSIBLE || captured[i] {
+            NOT_STORED
+        } else {
+            kind(v)
+        };
         match code {
             WIN => wins += 1,
             DRAW => draws += 1,

@@ -53,7 +53,9 @@ impl Orientation {
         let n = g.squares as u32;
         for i in 0..n {
             let b = g.bit_of_index(i).expect("index below the square count");
-            turn[b as usize] = g.bit_of_index(n - 1 - i).expect("index below the square count") as u8;
+            turn[b as usize] = g
+                .bit_of_index(n - 1 - i)
+                .expect("index below the square count") as u8;
         }
         Orientation { turn }
     }
@@ -75,7 +77,11 @@ impl Orientation {
         let (own, other, kings) = (pos.pieces(side), pos.pieces(!side), pos.all_kings());
         match side {
             Color::Light => (own, other, kings),
-            Color::Dark => (self.turn_set(own), self.turn_set(other), self.turn_set(kings)),
+            Color::Dark => (
+                self.turn_set(own),
+                self.turn_set(other),
+                self.turn_set(kings),
+            ),
         }
     }
 }
@@ -112,7 +118,11 @@ impl Indexer {
             place[b as usize] = i as u8;
         }
         let men = |light: bool| -> (Vec<u8>, [u8; 64]) {
-            let list: Vec<u8> = squares.iter().copied().filter(|&b| g.far_row(light) & (1u64 << b) == 0).collect();
+            let list: Vec<u8> = squares
+                .iter()
+                .copied()
+                .filter(|&b| g.far_row(light) & (1u64 << b) == 0)
+                .collect();
             let mut at = [u8::MAX; 64];
             for (i, &b) in list.iter().enumerate() {
                 at[b as usize] = i as u8;
@@ -137,9 +147,14 @@ impl Indexer {
         let men = (m.own_men + m.other_men) as usize;
         Parts {
             own_men: self.bin.get(self.men_squares[0].len(), m.own_men as usize),
-            other_men: self.bin.get(self.men_squares[1].len(), m.other_men as usize),
+            other_men: self
+                .bin
+                .get(self.men_squares[1].len(), m.other_men as usize),
             own_kings: self.bin.get(n.saturating_sub(men), m.own_kings as usize),
-            other_kings: self.bin.get(n.saturating_sub(men + m.own_kings as usize), m.other_kings as usize),
+            other_kings: self.bin.get(
+                n.saturating_sub(men + m.own_kings as usize),
+                m.other_kings as usize,
+            ),
         }
     }
 
@@ -156,7 +171,9 @@ impl Indexer {
         let mut i = 1;
         // Places grow with the bit index, so the lowest bit is the smallest place.
         while bb != 0 {
-            r += self.bin.get(place[bb.trailing_zeros() as usize] as usize, i);
+            r += self
+                .bin
+                .get(place[bb.trailing_zeros() as usize] as usize, i);
             bb &= bb - 1;
             i += 1;
         }
@@ -249,18 +266,35 @@ impl Indexer {
         let mut places = [0usize; 64];
         let mut set = |rank: u64, k: usize, list: &[u8]| -> u64 {
             self.unrank(rank, k, &mut places);
-            places[..k].iter().fold(0u64, |bb, &pl| bb | 1u64 << list[pl])
+            places[..k]
+                .iter()
+                .fold(0u64, |bb, &pl| bb | 1u64 << list[pl])
         };
         let own_men = set(im, m.own_men as usize, &self.men_squares[0]);
         let other_men = set(om, m.other_men as usize, &self.men_squares[1]);
         if own_men & other_men != 0 {
             return None;
         }
-        let free: Vec<u8> = self.squares.iter().copied().filter(|&b| (own_men | other_men) & (1u64 << b) == 0).collect();
+        let free: Vec<u8> = self
+            .squares
+            .iter()
+            .copied()
+            .filter(|&b| (own_men | other_men) & (1u64 << b) == 0)
+            .collect();
         let own_kings = set(ik, m.own_kings as usize, &free);
-        let free: Vec<u8> = free.into_iter().filter(|&b| own_kings & (1u64 << b) == 0).collect();
+        let free: Vec<u8> = free
+            .into_iter()
+            .filter(|&b| own_kings & (1u64 << b) == 0)
+            .collect();
         let other_kings = set(ok, m.other_kings as usize, &free);
         let kings = own_kings | other_kings;
-        Position::new(self.variant, own_men | own_kings, other_men | other_kings, kings, Color::Light).ok()
+        Position::new(
+            self.variant,
+            own_men | own_kings,
+            other_men | other_kings,
+            kings,
+            Color::Light,
+        )
+        .ok()
     }
 }

@@ -46,7 +46,12 @@ pub struct Material {
 impl Material {
     /// The material with the sides exchanged (the slice the other side moves in).
     pub const fn swapped(self) -> Material {
-        Material { own_men: self.other_men, own_kings: self.other_kings, other_men: self.own_men, other_kings: self.own_kings }
+        Material {
+            own_men: self.other_men,
+            own_kings: self.other_kings,
+            other_men: self.own_men,
+            other_kings: self.own_kings,
+        }
     }
 
     /// Pieces on the board.
@@ -64,10 +69,19 @@ impl Material {
     /// fewer, a capture to one with a piece fewer).
     pub fn up_to(n: u32) -> Vec<Material> {
         let mut out = Vec::new();
-        let side = |n: u32| (0..=n as u8).flat_map(move |m| (0..=n as u8 - m).map(move |k| (m, k))).filter(|&(m, k)| m + k >= 1);
+        let side = |n: u32| {
+            (0..=n as u8)
+                .flat_map(move |m| (0..=n as u8 - m).map(move |k| (m, k)))
+                .filter(|&(m, k)| m + k >= 1)
+        };
         for (om, ok) in side(n) {
             for (xm, xk) in side(n) {
-                let m = Material { own_men: om, own_kings: ok, other_men: xm, other_kings: xk };
+                let m = Material {
+                    own_men: om,
+                    own_kings: ok,
+                    other_men: xm,
+                    other_kings: xk,
+                };
                 if m.pieces() <= n {
                     out.push(m);
                 }
@@ -85,14 +99,23 @@ impl Material {
             Some((m.parse().ok()?, k.parse().ok()?))
         };
         let ((om, ok), (xm, xk)) = (side(a)?, side(b)?);
-        Some(Material { own_men: om, own_kings: ok, other_men: xm, other_kings: xk })
+        Some(Material {
+            own_men: om,
+            own_kings: ok,
+            other_men: xm,
+            other_kings: xk,
+        })
     }
 }
 
 /// `1m2k-0m1k`: one man and two kings for the side to move against one king.
 impl fmt::Display for Material {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}m{}k-{}m{}k", self.own_men, self.own_kings, self.other_men, self.other_kings)
+        write!(
+            f,
+            "{}m{}k-{}m{}k",
+            self.own_men, self.own_kings, self.other_men, self.other_kings
+        )
     }
 }
 
@@ -113,7 +136,12 @@ pub struct Egdb {
 impl Egdb {
     /// An empty database of `variant` (slices are added by [`Egdb::insert`]).
     pub fn empty(variant: Variant) -> Egdb {
-        Egdb { variant, slices: HashMap::new(), indexer: index::Indexer::new(variant), max_pieces: 0 }
+        Egdb {
+            variant,
+            slices: HashMap::new(),
+            indexer: index::Indexer::new(variant),
+            max_pieces: 0,
+        }
     }
 
     /// Reads every slice of `variant` under `dir` (`dir/<variant id>/*.egdb`), checking each
@@ -146,7 +174,14 @@ impl Egdb {
     /// Adds a slice (replacing one of the same material).
     pub fn insert(&mut self, slice: SliceFile) {
         self.slices.insert(slice.material, slice);
-        self.max_pieces = (1..=64).take_while(|&n| Material::up_to(n).iter().all(|m| self.slices.contains_key(m))).last().unwrap_or(0);
+        self.max_pieces = (1..=64)
+            .take_while(|&n| {
+                Material::up_to(n)
+                    .iter()
+                    .all(|m| self.slices.contains_key(m))
+            })
+            .last()
+            .unwrap_or(0);
     }
 
     /// The variant.
@@ -167,7 +202,9 @@ impl Egdb {
     /// The position numbered `i` in slice `m` (with Light to move: the indexing turns the board
     /// so that the side to move is Light), or `None` when the number is no position.
     pub fn position(&self, m: Material, i: u64) -> Option<draughts_rules::Position> {
-        (i < self.indexer.positions(m)).then(|| self.indexer.position(m, i)).flatten()
+        (i < self.indexer.positions(m))
+            .then(|| self.indexer.position(m, i))
+            .flatten()
     }
 
     /// The slice and number of a position (the inverse of [`Egdb::position`]).

@@ -37,7 +37,14 @@ impl Probe {
             Wld::Draw => Wld::Draw,
             Wld::Loss => Wld::Win,
         };
-        Probe { wld, plies: if wld == Wld::Draw { None } else { self.plies.map(|p| p + 1) } }
+        Probe {
+            wld,
+            plies: if wld == Wld::Draw {
+                None
+            } else {
+                self.plies.map(|p| p + 1)
+            },
+        }
     }
 
     /// Orders results for the side to move: higher is better (a shorter win, a longer loss).
@@ -69,7 +76,11 @@ impl Egdb {
             NOT_STORED => return None,
             _ => unreachable!("2-bit code"),
         };
-        let plies = if wld == Wld::Draw { None } else { slice.plies_at(i).map(u32::from) };
+        let plies = if wld == Wld::Draw {
+            None
+        } else {
+            slice.plies_at(i).map(u32::from)
+        };
         Some(Probe { wld, plies })
     }
 
@@ -79,7 +90,10 @@ impl Egdb {
     /// reached is not in the database.
     pub fn resolve(&self, pos: &Position) -> Option<Probe> {
         if pos.pieces(pos.side_to_move()) == 0 {
-            return Some(Probe { wld: Wld::Loss, plies: Some(0) });
+            return Some(Probe {
+                wld: Wld::Loss,
+                plies: Some(0),
+            });
         }
         if !pos.has_capture() {
             return self.probe(pos);

@@ -79,7 +79,11 @@ impl fmt::Debug for SliceFile {
             self.losses,
             self.not_stored,
             self.file_bytes(),
-            if self.has_distances() { ", with distances" } else { "" }
+            if self.has_distances() {
+                ", with distances"
+            } else {
+                ""
+            }
         )
     }
 }
@@ -128,7 +132,14 @@ impl SliceFile {
         let m = self.material;
         b.extend_from_slice(&[m.own_men, m.own_kings, m.other_men, m.other_kings]);
         b.extend_from_slice(&(self.plies.is_some() as u32).to_le_bytes());
-        for v in [self.positions, self.wins, self.draws, self.losses, self.not_stored, self.build_ms] {
+        for v in [
+            self.positions,
+            self.wins,
+            self.draws,
+            self.losses,
+            self.not_stored,
+            self.build_ms,
+        ] {
             b.extend_from_slice(&v.to_le_bytes());
         }
         let sum_at = b.len();
@@ -169,11 +180,21 @@ impl SliceFile {
         let u32_at = |o: usize| u32::from_le_bytes(b[o..o + 4].try_into().expect("4 bytes"));
         let u64_at = |o: usize| u64::from_le_bytes(b[o..o + 8].try_into().expect("8 bytes"));
         if u32_at(8) != VERSION {
-            return Err(format!("format version {} (this program reads {VERSION})", u32_at(8)));
+            return Err(format!(
+                "format version {} (this program reads {VERSION})",
+                u32_at(8)
+            ));
         }
-        let id = std::str::from_utf8(&b[12..28]).map_err(|_| "bad variant id")?.trim_end_matches('\0');
+        let id = std::str::from_utf8(&b[12..28])
+            .map_err(|_| "bad variant id")?
+            .trim_end_matches('\0');
         let variant: Variant = id.parse().map_err(|e| format!("{e}"))?;
-        let material = Material { own_men: b[28], own_kings: b[29], other_men: b[30], other_kings: b[31] };
+        let material = Material {
+            own_men: b[28],
+            own_kings: b[29],
+            other_men: b[30],
+            other_kings: b[31],
+        };
         let with_plies = u32_at(32) & 1 != 0;
         let f: Vec<u64> = (0..6).map(|i| u64_at(36 + 8 * i)).collect();
         let sum_at = 36 + 8 * 6;
@@ -227,8 +248,17 @@ pub fn read_all(dir: &Path, variant: Variant) -> Result<Vec<SliceFile>, StoreErr
         let path = e.map_err(|e| StoreError::Io(folder.clone(), e))?.path();
         if path.extension().is_some_and(|x| x == "egdb") {
             let s = SliceFile::read(&path)?;
-            if s.variant != variant || path.file_stem().and_then(|n| n.to_str()).and_then(Material::parse) != Some(s.material) {
-                return Err(StoreError::Damaged(path, "file name and header disagree".into()));
+            if s.variant != variant
+                || path
+                    .file_stem()
+                    .and_then(|n| n.to_str())
+                    .and_then(Material::parse)
+                    != Some(s.material)
+            {
+                return Err(StoreError::Damaged(
+                    path,
+                    "file name and header disagree".into(),
+                ));
             }
             out.push(s);
         }
