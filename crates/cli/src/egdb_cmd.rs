@@ -165,5 +165,5 @@ fn info(a: InfoArgs) -> Result<ExitCode> {
 /// commands that search. A damaged file is an error naming it (rebuild with `egdb build`).
 pub fn open_installed(dir: Option<PathBuf>) -> Result<Vec<std::sync::Arc<Egdb>>> {
     let dir = dir.unwrap_or_else(draughts_server::default_egdb_dir);
-    Ok(Egdb::open_all(&dir).map_err(|e| anyhow::anyhow!("endgame databases: {e}"))?)
+    Egdb::open_all(&dir).map_err(|e| anyhow::anyhow!("endgame databases: {e}"))
 }
