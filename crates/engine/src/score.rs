@@ -21,13 +21,16 @@ pub const MATE: i32 = 30_000;
 /// Raw scores beyond this (in absolute value) are wins or losses.
 pub const MATE_BOUND: i32 = MATE - 1_000;
 /// Raw score of an endgame database win with no half-moves left to count: a database win whose
-/// line takes `n` half-moves scores `DATABASE_WIN - n` (`DATABASE_WIN - DATABASE_UNCOUNTED` when
-/// its slice keeps no distances), a loss the negative. Below every forced win the search proves
-/// (which is certain and counted from the root), above every evaluation.
+/// line takes `n` half-moves scores `DATABASE_WIN - n`, a loss the negative. Below every forced
+/// win the search proves (which is certain and counted from the root), above every evaluation.
 pub const DATABASE_WIN: i32 = MATE_BOUND - 1_000;
-/// What a database win of a slice without distances counts as its half-moves: more than any
-/// counted one, so the search heads for slices that keep distances.
-pub const DATABASE_UNCOUNTED: i32 = 400;
+/// A database win of a slice without distances scores `DATABASE_WIN - DATABASE_UNCOUNTED` plus
+/// the evaluation (within [`DATABASE_EVAL`]): below every counted win, so the search heads for
+/// the slices that keep distances, and ordered by the evaluation, so that it makes progress
+/// (wins material) on the way.
+pub const DATABASE_UNCOUNTED: i32 = 700;
+/// The most the evaluation moves an uncounted database score either way.
+pub const DATABASE_EVAL: i32 = 299;
 /// Raw scores beyond this (in absolute value), up to [`DATABASE_WIN`], are database results.
 pub const DATABASE_BOUND: i32 = DATABASE_WIN - 1_000;
 /// Larger than any raw score.
@@ -92,13 +95,25 @@ impl Score {
     }
 
     /// An endgame database result for the side to move: a win along a line of `plies`
-    /// half-moves (`None`: uncounted), or the loss when `win` is false. See [`DATABASE_WIN`].
-    pub const fn database(win: bool, plies: Option<u32>) -> Score {
-        let n = match plies {
-            Some(p) if (p as i32) < DATABASE_UNCOUNTED => p as i32,
-            _ => DATABASE_UNCOUNTED,
-        };
+    /// half-moves, or the loss when `win` is false (see [`DATABASE_WIN`]; distances of
+    /// [`DATABASE_UNCOUNTED`] or more count as that many).
+    pub const fn database(win: bool, plies: u32) -> Score {
+        let n = if plies < DATABASE_UNCOUNTED as u32 { plies as i32 } else { DATABASE_UNCOUNTED - DATABASE_EVAL - 1 };
         Score(if win { DATABASE_WIN - n } else { -(DATABASE_WIN - n) })
+    }
+
+    /// A database win (`win`) or loss of a slice without distances, in a position the side to
+    /// move evaluates at `eval` centi-men (see [`DATABASE_UNCOUNTED`]).
+    pub const fn database_uncounted(win: bool, eval: i32) -> Score {
+        let e = if eval > DATABASE_EVAL {
+            DATABASE_EVAL
+        } else if eval < -DATABASE_EVAL {
+            -DATABASE_EVAL
+        } else {
+            eval
+        };
+        let base = DATABASE_WIN - DATABASE_UNCOUNTED;
+        Score(if win { base + e } else { -base + e })
     }
 
     /// Whether this is an endgame database win (positive) or loss rather than an evaluation or
@@ -154,7 +169,7 @@ impl Score {
     pub fn text(self) -> String {
         if self.is_database() {
             let n = DATABASE_WIN - self.0.abs();
-            let counted = if n < DATABASE_UNCOUNTED { format!(" in {n}") } else { String::new() };
+            let counted = if n < DATABASE_UNCOUNTED - DATABASE_EVAL { format!(" in {n}") } else { String::new() };
             return format!("{} (database){counted}", if self.0 > 0 { "win" } else { "loss" });
         }
         match self.mate_in() {
@@ -233,11 +248,13 @@ mod tests {
         assert!(Score::INFINITY > Score::MATE && -Score::INFINITY < -Score::MATE);
         assert_eq!(i32::from(Score::from(-7)), -7);
         // Database results: below proved wins, above evaluations, written as such.
-        let db = Score::database(true, Some(23));
+        let db = Score::database(true, 23);
         assert!(db.is_database() && !db.is_mate() && db < Score::win_in(900) && db > Score(5_000));
         assert_eq!(db.text(), "win (database) in 23");
-        assert_eq!(Score::database(false, None).text(), "loss (database)");
-        assert!(Score::database(true, None) < db && -db == Score::database(false, Some(23)));
+        assert_eq!(Score::database_uncounted(false, 40).text(), "loss (database)");
+        assert!(Score::database_uncounted(true, 10_000) < Score::database(true, 10_000) && -db == Score::database(false, 23));
+        assert!(Score::database_uncounted(true, -10_000).is_database() && Score::database_uncounted(true, 50) > Score::database_uncounted(true, 0));
+        assert_eq!(-Score::database_uncounted(true, 50), Score::database_uncounted(false, -50));
         assert!(!Score(500).is_database() && !Score::win_in(3).is_database());
         assert_eq!(Score::centi(42).raw(), 42);
     }

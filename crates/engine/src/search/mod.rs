@@ -257,18 +257,24 @@ impl Searcher {
     }
 
     /// The database score of a position without a capture pending and few enough pieces
-    /// (`None` otherwise, or with no databases). Independent of the ply, so the transposition
-    /// table keeps it as it is.
+    /// (`None` otherwise, or with no databases). Draws and counted wins and losses end the node
+    /// wherever it is, with a score independent of the ply (the transposition table keeps it as
+    /// it is). A win or loss of a slice without distances ends only a leaf (`interior` false),
+    /// scored with the evaluation ([`Score::database_uncounted`]): inside the tree the search
+    /// goes on, looking for the way into a counted slice, which it would not see if every node
+    /// of the slice scored the same.
     #[inline(always)]
-    fn egdb_score(&self, pos: &Position) -> Option<i32> {
+    fn egdb_score(&mut self, pos: &Position, interior: bool) -> Option<i32> {
         if pos.occupied().count_ones() > self.egdb_pieces {
             return None;
         }
         let p = self.egdb.as_ref()?.probe(pos)?;
-        Some(match p.wld {
-            Wld::Win => Score::database(true, p.plies).0,
-            Wld::Loss => Score::database(false, p.plies).0,
-            Wld::Draw => 0,
+        let win = p.wld == Wld::Win;
+        Some(match (p.wld, p.plies) {
+            (Wld::Draw, _) => 0,
+            (_, Some(d)) => Score::database(win, d).0,
+            (_, None) if interior => return None,
+            (_, None) => Score::database_uncounted(win, self.eval_cached(pos).score).0,
         })
     }
 
@@ -672,12 +678,6 @@ impl Searcher {
         if let Some(s) = self.one_piece_each(pos, ply) {
             return s;
         }
-        if ply > 0 {
-            if let Some(s) = self.egdb_score(pos) {
-                self.nodes += 1;
-                return s;
-            }
-        }
         if self.lone_king_counts && ply > 0 && self.lone_king_drawn(pos, ply) {
             return 0;
         }
@@ -741,6 +741,13 @@ impl Searcher {
     ) -> i32 {
         if let Some(s) = self.repetition_or_mate_distance(ply, irrev, alpha, beta) {
             return s;
+        }
+        // After the repetition check: a database win walked into a repetition is no win.
+        if ply > 0 {
+            if let Some(s) = self.egdb_score(pos, true) {
+                self.nodes += 1;
+                return s;
+            }
         }
         debug_assert!(depth > 0 && ply < MAX_PLY - 2, "horizon nodes go to Searcher::leaf");
         self.nodes += 1;
@@ -1005,7 +1012,7 @@ impl Searcher {
             return s;
         }
         if !pos.has_capture() {
-            if let Some(s) = self.egdb_score(pos) {
+            if let Some(s) = self.egdb_score(pos, false) {
                 return s;
             }
             let e = self.eval_cached(pos);
