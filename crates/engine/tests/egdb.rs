@@ -292,3 +292,32 @@ fn the_search_with_the_database_converts_won_endings() {
         assert!(games > 10, "{v}: {games}");
     }
 }
+
+#[test]
+fn levels_seven_and_eight_read_the_database_lower_ones_do_not() {
+    use draughts_engine::{choose_move_with, Level};
+    use std::sync::Arc;
+    assert!(
+        !Level::new(6).unwrap().spec().egdb
+            && Level::new(7).unwrap().spec().egdb
+            && Level::new(8).unwrap().spec().egdb
+    );
+    let db = Arc::new(built(Variant::English, 3));
+    let mut s = Searcher::new(4);
+    s.set_egdbs(vec![db.clone()]);
+    let p = draughts_rules::notation::fen::parse(Variant::English, "W:WK29,K30:BK5").unwrap();
+    let game = Game::from_position(p);
+    let best = db.resolve(&p).unwrap().plies.unwrap();
+    // Level 8 plays a move along the database's line: to a loss shorter than this win.
+    let mv = choose_move_with(&mut s, &game, Level::MAX, 1).unwrap();
+    let after = db.resolve(&p.after(&mv)).unwrap();
+    assert!(
+        after.wld == Wld::Loss && after.plies.unwrap() < best,
+        "{after:?}, {best}"
+    );
+    // The searcher keeps its databases, and level 8 after a lower level reads them again.
+    choose_move_with(&mut s, &game, Level::new(2).unwrap(), 1).unwrap();
+    assert_eq!(s.egdbs().len(), 1);
+    let mv = choose_move_with(&mut s, &game, Level::MAX, 1).unwrap();
+    assert_eq!(db.resolve(&p.after(&mv)).unwrap().wld, Wld::Loss);
+}
