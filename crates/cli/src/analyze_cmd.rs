@@ -3,10 +3,12 @@
 
 use crate::move_json::CliMove;
 use anyhow::{anyhow, bail, Result};
+use draughts_engine::egdb::Wld;
 use draughts_engine::{Limits, Searcher};
 use draughts_rules::notation::movetext;
 use draughts_rules::Game;
 use serde::Serialize;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -32,7 +34,15 @@ pub struct Args {
     /// Transposition table size in MiB (1 to 16384).
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=16384))]
     hash: u64,
-    /// Print JSON: {"best":{"move","path","captures"},"score","mate","depth","nodes","nps","pv":[...]}.
+    /// Folder of the endgame databases probed when present (default: the user's data folder,
+    /// `draughts/egdb`; see `draughts egdb info`).
+    #[arg(long)]
+    egdb: Option<PathBuf>,
+    /// Search without the endgame databases.
+    #[arg(long, conflicts_with = "egdb")]
+    no_egdb: bool,
+    /// Print JSON: {"best":{"move","path","captures"},"score","mate","depth","nodes","nps","pv":[...],
+    /// "egdb":{"result":"win"|"draw"|"loss","plies"}|null}.
     #[arg(long)]
     json: bool,
 }
@@ -50,6 +60,16 @@ struct AnalysisJson {
     nps: u64,
     time_ms: u64,
     pv: Vec<String>,
+    /// The endgame database's result for the position, when it has the position.
+    egdb: Option<EgdbJson>,
+}
+
+/// An endgame database result: `plies` is the half-moves to the end of the game along the
+/// database's line (null for draws and for slices without distances).
+#[derive(Serialize)]
+struct EgdbJson {
+    result: &'static str,
+    plies: Option<u32>,
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
@@ -72,6 +92,17 @@ pub fn run(a: Args) -> Result<ExitCode> {
     };
     let v = a.position.variant;
     let mut searcher = Searcher::new(a.hash as usize);
+    if !a.no_egdb {
+        searcher.set_egdbs(crate::egdb_cmd::open_installed(a.egdb)?);
+    }
+    let known = searcher.egdbs().iter().find(|db| db.variant() == v).and_then(|db| db.resolve(game.position())).map(|p| EgdbJson {
+        result: match p.wld {
+            Wld::Win => "win",
+            Wld::Draw => "draw",
+            Wld::Loss => "loss",
+        },
+        plies: p.plies,
+    });
     let json = a.json;
     let mut out_err = None;
     let r = searcher.search(&game, &limits, None, &mut |i| {
@@ -105,6 +136,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
             nps: r.nps(),
             time_ms: r.elapsed.as_millis() as u64,
             pv,
+            egdb: known,
         };
         outln!("{}", serde_json::to_string(&out)?)?;
     } else {
@@ -116,6 +148,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
             r.nodes,
             r.nps()
         )?;
+        if let Some(k) = known {
+            let plies = k.plies.map(|p| format!(" in {p} plies")).unwrap_or_default();
+            outln!("endgame database: {}{plies} for the side to move", k.result)?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

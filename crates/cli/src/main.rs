@@ -15,6 +15,7 @@ mod hub_cmd;
 mod bench_cmd;
 mod match_cmd;
 mod dxp_cmd;
+mod egdb_cmd;
 mod tune_cmd;
 mod loadtest_cmd;
 mod move_json;
@@ -64,6 +65,9 @@ enum Command {
     /// Work with PDN game files.
     #[command(subcommand)]
     Pdn(pdn_cmd::PdnCommand),
+    /// Endgame databases: build them by retrograde analysis, list those installed.
+    #[command(subcommand)]
+    Egdb(egdb_cmd::EgdbCommand),
     /// Puzzles from real games: mine the positions where exactly one move wins.
     #[command(subcommand)]
     Puzzles(puzzles_cmd::PuzzlesCommand),
@@ -94,7 +98,7 @@ fn end_quietly_on_closed_output() {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if matches!(cli.command, Command::Perft(_) | Command::Moves(_) | Command::Analyze(_) | Command::Review(_) | Command::Bench(_) | Command::Pdn(_) | Command::Puzzles(_)) {
+    if matches!(cli.command, Command::Perft(_) | Command::Moves(_) | Command::Analyze(_) | Command::Review(_) | Command::Bench(_) | Command::Pdn(_) | Command::Puzzles(_) | Command::Egdb(_)) {
         end_quietly_on_closed_output();
     }
     let result = match cli.command {
@@ -111,6 +115,7 @@ fn main() -> ExitCode {
         Command::Loadtest(a) => loadtest_cmd::run(a),
         Command::Pdn(c) => pdn_cmd::run(c),
         Command::Puzzles(c) => puzzles_cmd::run(c),
+        Command::Egdb(c) => egdb_cmd::run(c),
     };
     match result {
         Ok(code) => code,

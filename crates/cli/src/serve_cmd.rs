@@ -41,6 +41,10 @@ pub struct Args {
     /// `POST /api/rooms` answers 429 with Retry-After.
     #[arg(long = "rooms-per-minute", value_name = "N")]
     pub rooms_per_minute: Option<u32>,
+    /// Folder of the endgame databases the computer's levels 7 and 8 read when present
+    /// (default: the user's data folder, `draughts/egdb`; see `draughts egdb info`).
+    #[arg(long, value_name = "DIR")]
+    pub egdb: Option<std::path::PathBuf>,
 }
 
 /// Runs the web app until Ctrl-C.
@@ -57,6 +61,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         max_connections_per_address: args.max_connections_per_address,
         trusted_proxies: args.trust_proxy,
         rooms_per_minute: args.rooms_per_minute,
+        egdb_dir: args.egdb,
     })?;
     Ok(ExitCode::SUCCESS)
 }

@@ -409,3 +409,31 @@ fn puzzles_build_writes_json_lines_and_names_a_bad_file() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("game.csv") && err.contains("line 2: no legal move of Light"), "{err}");
 }
+
+#[test]
+fn egdb_build_info_and_analyze_read_the_same_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let out = draughts().args(["egdb", "build", "--variant", "english", "--pieces", "3", "--dir", d]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(text.contains("16 slices built, 0 kept"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("0m2k-0m1k") && l.contains("14880")), "{text}");
+    // A second run keeps every slice.
+    let again = draughts().args(["egdb", "build", "--variant", "english", "--pieces", "3", "--dir", d]).output().unwrap();
+    assert!(String::from_utf8_lossy(&again.stdout).contains("0 slices built, 16 kept"));
+    let info = draughts().args(["egdb", "info", "--dir", d]).output().unwrap();
+    let info = String::from_utf8_lossy(&info.stdout).into_owned();
+    assert!(info.contains("english: 16 slices, complete up to 3 pieces"), "{info}");
+    // Two kings against one: analyze reports the database's result and plays a database move.
+    let out = draughts().args(["analyze", "--variant", "english", "--fen", "W:WK29,K30:BK5", "--depth", "4", "--egdb", d, "--json"]).output().unwrap();
+    let v = json(&out.stdout);
+    assert_eq!(v["egdb"]["result"], "win", "{v}");
+    assert!(v["egdb"]["plies"].as_u64().unwrap() > 0);
+    let none = draughts().args(["analyze", "--variant", "english", "--fen", "W:WK29,K30:BK5", "--depth", "4", "--no-egdb", "--json"]).output().unwrap();
+    assert!(json(&none.stdout)["egdb"].is_null());
+    // Turkish is refused, with the reason.
+    let tr = draughts().args(["egdb", "build", "--variant", "turkish", "--pieces", "2", "--dir", d]).output().unwrap();
+    assert_eq!(tr.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&tr.stderr).contains("one-piece-each"));
+}

@@ -19,7 +19,8 @@
 //! | 7     | 20    | 0.75 s  | 0                  |
 //! | 8     | full  | 1 s     | 0                  |
 //!
-//! Every level answers within about one second on one core.
+//! Every level answers within about one second on one core. Levels 7 and 8 also read the
+//! endgame databases their searcher was given ([`crate::egdb`], [`LevelSpec::egdb`]).
 
 use std::fmt;
 use std::time::Duration;
@@ -37,6 +38,10 @@ pub struct LevelSpec {
     pub movetime: Duration,
     /// A move scoring at most this much below the best may be chosen (0: always the best).
     pub margin: i32,
+    /// Whether the level reads the endgame databases given to its searcher (levels 7 and 8;
+    /// [`crate::Searcher::use_egdb`]): below that, an ending plays as well as the search alone
+    /// sees it.
+    pub egdb: bool,
 }
 
 /// Error for a level outside 1..=8.
@@ -90,7 +95,7 @@ impl Level {
             7 => (20, 750, 0),
             _ => (crate::search::MAX_PLY as u32 - 8, 1000, 0),
         };
-        LevelSpec { depth, movetime: Duration::from_millis(ms), margin }
+        LevelSpec { depth, movetime: Duration::from_millis(ms), margin, egdb: self.0 >= 7 }
     }
 }
 

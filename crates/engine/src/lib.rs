@@ -19,6 +19,7 @@
 
 pub mod bench;
 pub mod dxp;
+pub mod egdb;
 pub mod eval;
 pub mod hub;
 pub mod level;
@@ -83,6 +84,7 @@ pub fn choose_move_timed(
         return moves.first().copied();
     }
     let spec = level.spec();
+    searcher.use_egdb(spec.egdb);
     let limits = Limits { depth: Some(spec.depth), nodes: None, movetime: Some(movetime.unwrap_or(spec.movetime)), managed: false };
     if spec.margin == 0 {
         return searcher.search(game, &limits, None, &mut |_| {}).best;

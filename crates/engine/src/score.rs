@@ -20,6 +20,19 @@ use std::fmt;
 pub const MATE: i32 = 30_000;
 /// Raw scores beyond this (in absolute value) are wins or losses.
 pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Raw score of an endgame database win with no half-moves left to count: a database win whose
+/// line takes `n` half-moves scores `DATABASE_WIN - n`, a loss the negative. Below every forced
+/// win the search proves (which is certain and counted from the root), above every evaluation.
+pub const DATABASE_WIN: i32 = MATE_BOUND - 1_000;
+/// A database win of a slice without distances scores `DATABASE_WIN - DATABASE_UNCOUNTED` plus
+/// the evaluation (within [`DATABASE_EVAL`]): below every counted win, so the search heads for
+/// the slices that keep distances, and ordered by the evaluation, so that it makes progress
+/// (wins material) on the way.
+pub const DATABASE_UNCOUNTED: i32 = 700;
+/// The most the evaluation moves an uncounted database score either way.
+pub const DATABASE_EVAL: i32 = 299;
+/// Raw scores beyond this (in absolute value), up to [`DATABASE_WIN`], are database results.
+pub const DATABASE_BOUND: i32 = DATABASE_WIN - 1_000;
 /// Larger than any raw score.
 pub const INFINITY: i32 = MATE + 1;
 
@@ -81,6 +94,36 @@ impl Score {
         self.is_win() || self.is_loss()
     }
 
+    /// An endgame database result for the side to move: a win along a line of `plies`
+    /// half-moves, or the loss when `win` is false (see [`DATABASE_WIN`]; distances of
+    /// [`DATABASE_UNCOUNTED`] or more count as that many).
+    pub const fn database(win: bool, plies: u32) -> Score {
+        let n = if plies < DATABASE_UNCOUNTED as u32 { plies as i32 } else { DATABASE_UNCOUNTED - DATABASE_EVAL - 1 };
+        Score(if win { DATABASE_WIN - n } else { -(DATABASE_WIN - n) })
+    }
+
+    /// A database win (`win`) or loss of a slice without distances, in a position the side to
+    /// move evaluates at `eval` centi-men (see [`DATABASE_UNCOUNTED`]).
+    pub const fn database_uncounted(win: bool, eval: i32) -> Score {
+        let e = if eval > DATABASE_EVAL {
+            DATABASE_EVAL
+        } else if eval < -DATABASE_EVAL {
+            -DATABASE_EVAL
+        } else {
+            eval
+        };
+        let base = DATABASE_WIN - DATABASE_UNCOUNTED;
+        Score(if win { base + e } else { -base + e })
+    }
+
+    /// Whether this is an endgame database win (positive) or loss rather than an evaluation or
+    /// a proved mate.
+    #[inline(always)]
+    pub const fn is_database(self) -> bool {
+        let a = self.0.unsigned_abs() as i32;
+        a > DATABASE_BOUND && a <= DATABASE_WIN
+    }
+
     /// For a mate score: half-moves to the win (positive) or to the loss (negative). `None` for
     /// an ordinary score.
     #[inline(always)]
@@ -120,9 +163,15 @@ impl Score {
         }
     }
 
-    /// The score in words: men with a sign and two decimals ("+0.35", "-1.20", "+0.00"), or
-    /// "win in 7" / "loss in 4" half-moves.
+    /// The score in words: men with a sign and two decimals ("+0.35", "-1.20", "+0.00"),
+    /// "win in 7" / "loss in 4" half-moves, or an endgame database result, "win (database) in
+    /// 23" ("win (database)" when uncounted).
     pub fn text(self) -> String {
+        if self.is_database() {
+            let n = DATABASE_WIN - self.0.abs();
+            let counted = if n < DATABASE_UNCOUNTED - DATABASE_EVAL { format!(" in {n}") } else { String::new() };
+            return format!("{} (database){counted}", if self.0 > 0 { "win" } else { "loss" });
+        }
         match self.mate_in() {
             Some(n) if n > 0 => format!("win in {n}"),
             Some(n) => format!("loss in {}", -n),
@@ -198,6 +247,15 @@ mod tests {
         assert_eq!(-Score::win_in(5), Score::loss_in(5));
         assert!(Score::INFINITY > Score::MATE && -Score::INFINITY < -Score::MATE);
         assert_eq!(i32::from(Score::from(-7)), -7);
+        // Database results: below proved wins, above evaluations, written as such.
+        let db = Score::database(true, 23);
+        assert!(db.is_database() && !db.is_mate() && db < Score::win_in(900) && db > Score(5_000));
+        assert_eq!(db.text(), "win (database) in 23");
+        assert_eq!(Score::database_uncounted(false, 40).text(), "loss (database)");
+        assert!(Score::database_uncounted(true, 10_000) < Score::database(true, 10_000) && -db == Score::database(false, 23));
+        assert!(Score::database_uncounted(true, -10_000).is_database() && Score::database_uncounted(true, 50) > Score::database_uncounted(true, 0));
+        assert_eq!(-Score::database_uncounted(true, 50), Score::database_uncounted(false, -50));
+        assert!(!Score(500).is_database() && !Score::win_in(3).is_database());
         assert_eq!(Score::centi(42).raw(), 42);
     }
 
@@ -308,6 +366,10 @@ mod tests {
             format!("{:.2}", score as f64 / 100.0)
         }
         for s in -MATE..=MATE {
+            if Score(s).is_database() {
+                // Written as database results since they exist (Score::text).
+                continue;
+            }
             assert_eq!(Score(s).text(), old_text(s), "score {s}");
             assert_eq!(Score(s).hub_men(), old_hub(s), "score {s}");
         }

@@ -194,6 +194,8 @@ pub async fn analysis(State(state): State<AppState>, bytes: Bytes) -> Result<Res
         let limits = Limits::movetime(Duration::from_millis(max_ms));
         let started = std::time::Instant::now();
         let stop = feed.stop.clone();
+        // The analysis board reads the endgame databases whatever level the searcher last played.
+        s.use_egdb(true);
         s.analyse(&game, lines, &limits, Some(&stop), &mut |a: &Analysis| {
             if !feed.send(lines_json(v, side, a)) {
                 stop.store(true, Ordering::Relaxed);

@@ -65,6 +65,8 @@ struct Pool {
     /// they never hold every searcher and the computer's moves always get one.
     long: Arc<Semaphore>,
     idle: Mutex<Vec<Searcher>>,
+    /// Endgame databases given to every searcher made from now on ([`Searchers::set_egdbs`]).
+    egdbs: Mutex<Vec<Arc<draughts_engine::egdb::Egdb>>>,
 }
 
 impl Searchers {
@@ -79,6 +81,7 @@ impl Searchers {
                 running: Arc::new(Semaphore::new(size)),
                 long: Arc::new(Semaphore::new((size / 2).max(1))),
                 idle: Mutex::new(Vec::new()),
+                egdbs: Mutex::new(Vec::new()),
             }),
         }
     }
@@ -91,6 +94,15 @@ impl Searchers {
             .unwrap_or(1);
         let size = cores.clamp(1, MAX_SEARCHERS);
         Searchers::new(size, size * QUEUE_PER_SEARCHER)
+    }
+
+    /// Gives these endgame databases to the searchers (those idle now and those made later):
+    /// the computer's levels 7 and 8 and the analysis read them (`draughts serve --egdb`).
+    pub fn set_egdbs(&self, dbs: Vec<Arc<draughts_engine::egdb::Egdb>>) {
+        for s in self.inner.idle.lock().unwrap_or_else(|e| e.into_inner()).iter_mut() {
+            s.set_egdbs(dbs.clone());
+        }
+        *self.inner.egdbs.lock().unwrap_or_else(|e| e.into_inner()) = dbs;
     }
 
     /// Searches at once, and requests that may wait.
@@ -174,7 +186,11 @@ impl Searchers {
         let pool = self.inner.clone();
         tokio::task::spawn_blocking(move || {
             let pooled = pool.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
-            let mut s = pooled.unwrap_or_else(|| Searcher::prefaulted(TABLE_MB));
+            let mut s = pooled.unwrap_or_else(|| {
+                let mut s = Searcher::prefaulted(TABLE_MB);
+                s.set_egdbs(pool.egdbs.lock().unwrap_or_else(|e| e.into_inner()).clone());
+                s
+            });
             let r = f(&mut s);
             // At most `size` searches run, so at most `size` searchers ever exist.
             pool.idle.lock().unwrap_or_else(|e| e.into_inner()).push(s);

@@ -132,6 +132,13 @@ pub fn default_db_path() -> PathBuf {
     dirs::data_dir().map(|d| d.join("draughts")).unwrap_or_else(|| PathBuf::from(".")).join("draughts.sqlite3")
 }
 
+/// Where endgame databases live when `--egdb` / `--dir` is not given: the user's data folder
+/// (`~/.local/share/draughts/egdb` on Linux), else `egdb` in the working folder. One folder per
+/// variant below it (`draughts_engine::egdb::store`).
+pub fn default_egdb_dir() -> PathBuf {
+    dirs::data_dir().map(|d| d.join("draughts")).unwrap_or_else(|| PathBuf::from(".")).join("egdb")
+}
+
 /// What `draughts serve` needs.
 #[derive(Clone, Debug)]
 pub struct ServeConfig {
@@ -156,6 +163,9 @@ pub struct ServeConfig {
     /// Rooms one client address may create a minute (and at once); the default is
     /// [`rooms::RoomsConfig`]'s (10).
     pub rooms_per_minute: Option<u32>,
+    /// The folder of the endgame databases read by the computer's levels 7 and 8 when present
+    /// (`--egdb`; `None`: [`default_egdb_dir`]).
+    pub egdb_dir: Option<PathBuf>,
 }
 
 /// Why the server could not run.
@@ -193,6 +203,13 @@ pub async fn serve(config: ServeConfig) -> Result<(), ServeError> {
         Some(url) => AppState::open_postgres(url, rooms_cfg).await?,
         None => AppState::open_with(&config.db, rooms_cfg)?,
     };
+    let egdb_dir = config.egdb_dir.clone().unwrap_or_else(default_egdb_dir);
+    let egdbs = draughts_engine::egdb::Egdb::open_all(&egdb_dir).map_err(|e| ServeError::Config(format!("endgame databases: {e}")))?;
+    if !egdbs.is_empty() {
+        let what: Vec<String> = egdbs.iter().map(|db| format!("{} up to {} pieces", db.variant(), db.max_pieces())).collect();
+        tracing::info!(dir = %egdb_dir.display(), "endgame databases: {}", what.join(", "));
+    }
+    state.engine.set_egdbs(egdbs);
     let location = state.storage.location();
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await

@@ -25,7 +25,7 @@ pub mod session;
 pub use client::HubClient;
 pub use format::{parse_move, parse_position, variant_from_name, variant_name, write_move, write_position};
 pub use line::{parse_line, quote, Line};
-pub use session::{run_engine, HubSession};
+pub use session::{run_engine, run_engine_with, HubSession};
 
 /// Our engine's name in `id` lines.
 pub const ENGINE_NAME: &str = "draughts";

@@ -138,12 +138,21 @@ pub struct HubSession {
     running: Option<Running>,
     generation: Arc<AtomicU64>,
     pondering: Arc<AtomicBool>,
+    /// Endgame databases given to every searcher of the session ([`run_engine_with`]).
+    egdbs: Vec<Arc<crate::egdb::Egdb>>,
 }
 
 /// Our engine speaking Hub on `input`/`output` until `quit` or the end of the input.
 /// Blocking; searches run on a second thread so `stop` and `ping` are answered while thinking.
 pub fn run_engine<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
+    run_engine_with(input, output, Vec::new())
+}
+
+/// [`run_engine`] with endgame databases, probed by every search of the session
+/// ([`crate::Searcher::set_egdbs`]).
+pub fn run_engine_with<R: BufRead, W: Write + Send + 'static>(input: R, output: W, egdbs: Vec<Arc<crate::egdb::Egdb>>) {
     let mut session = HubSession::new(output);
+    session.egdbs = egdbs;
     // Lines as bytes: a line that is not UTF-8 is read with replacement characters (and most
     // likely ignored as an unknown command) instead of ending the session.
     for raw in input.split(b'\n') {
@@ -174,6 +183,7 @@ impl HubSession {
             running: None,
             generation: Arc::new(AtomicU64::new(0)),
             pondering: Arc::new(AtomicBool::new(false)),
+            egdbs: Vec::new(),
         }
     }
 
@@ -293,7 +303,9 @@ impl HubSession {
             "init" => {
                 if self.searcher.is_none() {
                     // Backed before the first `go`, so its time is spent searching.
-                    self.searcher = Some(Searcher::prefaulted(self.hash_mb));
+                    let mut s = Searcher::prefaulted(self.hash_mb);
+                    s.set_egdbs(self.egdbs.clone());
+                    self.searcher = Some(s);
                 }
                 send(&self.out, "ready");
             }
@@ -357,7 +369,11 @@ impl HubSession {
             }
         }
         self.pondering.store(ponder, Ordering::SeqCst);
-        let mut s = self.searcher.take().unwrap_or_else(|| Searcher::new(self.hash_mb));
+        let mut s = self.searcher.take().unwrap_or_else(|| {
+            let mut s = Searcher::new(self.hash_mb);
+            s.set_egdbs(self.egdbs.clone());
+            s
+        });
         let stop = Arc::new(AtomicBool::new(false));
         let id = self.generation.fetch_add(1, Ordering::SeqCst) + 1;
         let out = self.out.clone();

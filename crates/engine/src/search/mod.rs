@@ -21,6 +21,7 @@
 //!   counts of articles 6.4 and 6.5 carried on from the game's, so the engine neither plays for
 //!   a win the count will draw nor misses a draw it can hold by the count.
 
+use crate::egdb::{Egdb, Wld};
 use crate::eval::{Blended, QuietEval, Weights};
 use crate::patterns::Patterns;
 use std::sync::Arc;
@@ -100,6 +101,13 @@ pub struct Searcher {
     custom_patterns: crate::patterns::PatternChoice,
     /// ProbCut is tried only with fewer pieces than this on the board (past the opening).
     probcut_pieces: u32,
+    /// The endgame databases, one per variant at most ([`Searcher::set_egdbs`]), whether they
+    /// are probed ([`Searcher::use_egdb`]), the one of the variant searched, and the most pieces
+    /// for which it has every slice (0: none, no probes).
+    egdbs: Vec<Arc<Egdb>>,
+    egdb_on: bool,
+    egdb: Option<Arc<Egdb>>,
+    egdb_pieces: u32,
     /// The time plan of a managed search ([`Limits::managed`]).
     plan: Option<TimePlan>,
     /// Static evaluation of the root and score of the last completed iteration (for the plan).
@@ -183,6 +191,10 @@ impl Searcher {
             custom_weights: false,
             custom_patterns: None,
             probcut_pieces: 0,
+            egdbs: Vec::new(),
+            egdb_on: true,
+            egdb: None,
+            egdb_pieces: 0,
             plan: None,
             root_eval: 0,
             last_score: 0,
@@ -218,6 +230,52 @@ impl Searcher {
     pub fn set_patterns(&mut self, p: Option<Arc<Patterns>>) {
         self.custom_patterns = Some(p);
         self.last_variant = None;
+    }
+
+    /// Probes these endgame databases (one per variant; the first of a variant counts) from
+    /// the next search on: positions of the variant searched with at most
+    /// [`Egdb::max_pieces`] pieces and no capture pending score as the database says
+    /// ([`Score::database`]) instead of being searched. An empty list: no probes. The table is
+    /// cleared, since its scores may come from the other setting.
+    pub fn set_egdbs(&mut self, dbs: Vec<Arc<Egdb>>) {
+        self.egdbs = dbs;
+        self.tt.clear();
+    }
+
+    /// The endgame databases given to [`Searcher::set_egdbs`].
+    pub fn egdbs(&self) -> &[Arc<Egdb>] {
+        &self.egdbs
+    }
+
+    /// Whether the databases are probed (they are by default): the strength levels below 7 play
+    /// without them ([`crate::LevelSpec::egdb`]). Changing it clears the table.
+    pub fn use_egdb(&mut self, on: bool) {
+        if on != self.egdb_on {
+            self.egdb_on = on;
+            self.tt.clear();
+        }
+    }
+
+    /// The database score of a position without a capture pending and few enough pieces
+    /// (`None` otherwise, or with no databases). Draws and counted wins and losses end the node
+    /// wherever it is, with a score independent of the ply (the transposition table keeps it as
+    /// it is). A win or loss of a slice without distances ends only a leaf (`interior` false),
+    /// scored with the evaluation ([`Score::database_uncounted`]): inside the tree the search
+    /// goes on, looking for the way into a counted slice, which it would not see if every node
+    /// of the slice scored the same.
+    #[inline(always)]
+    fn egdb_score(&mut self, pos: &Position, interior: bool) -> Option<i32> {
+        if pos.occupied().count_ones() > self.egdb_pieces {
+            return None;
+        }
+        let p = self.egdb.as_ref()?.probe(pos)?;
+        let win = p.wld == Wld::Win;
+        Some(match (p.wld, p.plies) {
+            (Wld::Draw, _) => 0,
+            (_, Some(d)) => Score::database(win, d).0,
+            (_, None) if interior => return None,
+            (_, None) => Score::database_uncounted(win, self.eval_cached(pos).score).0,
+        })
     }
 
     /// Forgets the transposition table and the move-ordering history.
@@ -256,6 +314,8 @@ impl Searcher {
             };
             self.blended = Blended::with_patterns(&self.weights, v, patterns);
         }
+        self.egdb = self.egdbs.iter().find(|db| db.variant() == v && self.egdb_on).cloned();
+        self.egdb_pieces = self.egdb.as_ref().map_or(0, |db| db.max_pieces());
         self.nodes = 0;
         self.seldepth = 0;
         self.start = Instant::now();
@@ -682,6 +742,13 @@ impl Searcher {
         if let Some(s) = self.repetition_or_mate_distance(ply, irrev, alpha, beta) {
             return s;
         }
+        // After the repetition check: a database win walked into a repetition is no win.
+        if ply > 0 {
+            if let Some(s) = self.egdb_score(pos, true) {
+                self.nodes += 1;
+                return s;
+            }
+        }
         debug_assert!(depth > 0 && ply < MAX_PLY - 2, "horizon nodes go to Searcher::leaf");
         self.nodes += 1;
         self.poll();
@@ -945,6 +1012,9 @@ impl Searcher {
             return s;
         }
         if !pos.has_capture() {
+            if let Some(s) = self.egdb_score(pos, false) {
+                return s;
+            }
             let e = self.eval_cached(pos);
             return if e.can_move { e.score } else { -MATE + ply as i32 };
         }

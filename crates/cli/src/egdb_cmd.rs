@@ -1,0 +1,169 @@
+//! `draughts egdb build` and `draughts egdb info`: endgame databases (`draughts_engine::egdb`,
+//! docs/engine.md, "Endgame databases").
+
+use anyhow::{bail, Result};
+use draughts_engine::egdb::{self, BuildReport, Egdb, Material};
+use draughts_rules::Variant;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Subcommand)]
+pub enum EgdbCommand {
+    /// Build the win/draw/loss databases of a rule set up to a number of pieces, by retrograde
+    /// analysis. Slices already present (and passing their checksum) are kept, so an interrupted
+    /// build resumes. Prints a line per slice: material, positions, wins, draws, losses, not
+    /// stored (capture pending), build time, file size.
+    Build(BuildArgs),
+    /// List the databases installed: per slice its positions, results and size.
+    Info(InfoArgs),
+}
+
+#[derive(clap::Args)]
+pub struct BuildArgs {
+    /// Rule set (8x8 diagonal rule sets and international; not turkish).
+    #[arg(long, value_parser = crate::parse_variant)]
+    variant: Variant,
+    /// Build every slice with at most this many pieces on the board.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
+    pieces: u32,
+    /// Folder of the databases (default: the user's data folder, `draughts/egdb`).
+    #[arg(long)]
+    dir: Option<PathBuf>,
+}
+
+#[derive(clap::Args)]
+pub struct InfoArgs {
+    /// Folder of the databases (default: the user's data folder, `draughts/egdb`).
+    #[arg(long)]
+    dir: Option<PathBuf>,
+    /// Only this rule set.
+    #[arg(long, value_parser = crate::parse_variant)]
+    variant: Option<Variant>,
+}
+
+pub fn run(cmd: EgdbCommand) -> Result<ExitCode> {
+    match cmd {
+        EgdbCommand::Build(a) => build(a),
+        EgdbCommand::Info(a) => info(a),
+    }
+}
+
+fn line(r: &BuildReport) -> String {
+    format!(
+        "{:<10} {:>11} {:>11} {:>11} {:>11} {:>11} {:>9.1}s {:>12}{}",
+        r.material.to_string(),
+        r.positions,
+        r.wins,
+        r.draws,
+        r.losses,
+        r.not_stored,
+        r.build_ms as f64 / 1000.0,
+        r.bytes,
+        if r.distances { "  distances" } else { "" }
+    )
+}
+
+const HEADER: &str =
+    "slice        positions        wins       draws      losses  not stored      time        bytes";
+
+fn build(a: BuildArgs) -> Result<ExitCode> {
+    if !egdb::supported(a.variant) {
+        bail!("endgame databases are not built for {}: its one-piece-each ending decides games otherwise (RULES.md section 4)", a.variant);
+    }
+    let dir = a.dir.unwrap_or_else(draughts_server::default_egdb_dir);
+    let mut db = Egdb::open(&dir, a.variant)?;
+    let total: u64 = Material::up_to(a.pieces)
+        .into_iter()
+        .filter(|m| db.slice(*m).is_none())
+        .map(|m| db.positions(m))
+        .sum();
+    let bar = if std::io::stderr().is_terminal() {
+        let b = ProgressBar::new(total.max(1));
+        b.set_style(
+            ProgressStyle::with_template("{msg:24} [{bar:30}] {percent}% ({elapsed}, eta {eta})")
+                .expect("template")
+                .progress_chars("=> "),
+        );
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    // Positions of the slices finished before the one in progress, for the overall bar. The
+    // callback reports the pair being solved (a slice and its mirror).
+    let mut finished = 0u64;
+    let mut current: Option<(Material, u64)> = None;
+    let mut progress = |m: Material, what: &str, done: u64, of: u64| {
+        if current.is_some_and(|(c, _)| c != m) {
+            finished += current.map_or(0, |(_, n)| n);
+        }
+        current = Some((m, of));
+        bar.set_position(finished + done.min(of));
+        bar.set_message(format!("{m} {what}"));
+    };
+    let started = std::time::Instant::now();
+    let reports = egdb::build_all(&mut db, a.pieces, Some(&dir), &mut progress)?;
+    bar.finish_and_clear();
+    outln!(
+        "{} up to {} pieces in {}",
+        a.variant,
+        a.pieces,
+        dir.join(a.variant.id()).display()
+    )?;
+    outln!("{HEADER}")?;
+    for r in &reports {
+        outln!(
+            "{}{}",
+            line(r),
+            if r.skipped { "  (already built)" } else { "" }
+        )?;
+    }
+    let bytes: u64 = reports.iter().map(|r| r.bytes).sum();
+    let built = reports.iter().filter(|r| !r.skipped).count();
+    outln!(
+        "{built} slices built, {} kept; {bytes} bytes in all; {:.1}s",
+        reports.len() - built,
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn info(a: InfoArgs) -> Result<ExitCode> {
+    let dir = a.dir.unwrap_or_else(draughts_server::default_egdb_dir);
+    outln!("endgame databases in {}", dir.display())?;
+    let mut any = false;
+    for v in Variant::ALL
+        .into_iter()
+        .filter(|v| a.variant.is_none_or(|w| w == *v))
+    {
+        let db = Egdb::open(&dir, v)?;
+        let slices = db.slices();
+        if slices.is_empty() {
+            continue;
+        }
+        any = true;
+        let bytes: u64 = slices.iter().map(|s| s.file_bytes()).sum();
+        outln!(
+            "{v}: {} slices, complete up to {} pieces, {bytes} bytes",
+            slices.len(),
+            db.max_pieces()
+        )?;
+        outln!("{HEADER}")?;
+        for s in slices {
+            let r = BuildReport::of(s, true);
+            outln!("{}", line(&r))?;
+        }
+    }
+    if !any {
+        outln!("none installed; build them with `draughts egdb build --variant V --pieces N`")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The endgame databases installed under `dir` (default: the user's data folder), for the
+/// commands that search. A damaged file is an error naming it (rebuild with `egdb build`).
+pub fn open_installed(dir: Option<PathBuf>) -> Result<Vec<std::sync::Arc<Egdb>>> {
+    let dir = dir.unwrap_or_else(draughts_server::default_egdb_dir);
+    Egdb::open_all(&dir).map_err(|e| anyhow::anyhow!("endgame databases: {e}"))
+}
