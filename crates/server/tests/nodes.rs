@@ -72,6 +72,14 @@ async fn pdn(node: &Node, room: &str) -> String {
     pdn
 }
 
+/// A private PostgreSQL with two nodes on it.
+fn two_nodes() -> (PrivatePostgres, Node, Node) {
+    let pg = PrivatePostgres::start();
+    let url = pg.url("postgres");
+    let (a, b) = (Node::start(&url), Node::start(&url));
+    (pg, a, b)
+}
+
 #[test]
 fn a_whole_game_with_the_players_and_a_watcher_on_three_nodes() {
     let pg = PrivatePostgres::start();
@@ -119,9 +127,7 @@ fn a_whole_game_with_the_players_and_a_watcher_on_three_nodes() {
 
 #[test]
 fn two_moves_at_once_through_two_nodes_and_a_message_resent_to_another_node() {
-    let pg = PrivatePostgres::start();
-    let url = pg.url("postgres");
-    let (a, b) = (Node::start(&url), Node::start(&url));
+    let (_pg, a, b) = two_nodes();
     on_runtime(async {
         let (room, token, mut dark, mut light) = seated(&a, &b).await;
         // Dark in a second tab on the other node.
@@ -182,9 +188,7 @@ fn two_moves_at_once_through_two_nodes_and_a_message_resent_to_another_node() {
 
 #[test]
 fn a_node_killed_mid_game_loses_nothing_and_its_player_goes_on_through_another() {
-    let pg = PrivatePostgres::start();
-    let url = pg.url("postgres");
-    let (a, b) = (Node::start(&url), Node::start(&url));
+    let (_pg, a, b) = two_nodes();
     on_runtime(async {
         let (room, token, mut dark, mut light) = seated(&a, &b).await;
         for ply in 0..4u64 {
@@ -214,5 +218,47 @@ fn a_node_killed_mid_game_loses_nothing_and_its_player_goes_on_through_another()
         play_first(&mut dark, &mut light, "m6").await;
         let (_, info) = b.http("GET", &format!("/api/rooms/{room}"), None).await;
         assert_eq!(info["games"][0]["plies"], 7, "{info}");
+    });
+}
+
+#[test]
+fn readyz_follows_the_database_and_the_nodes_listen_again_after_it_restarts() {
+    let (pg, a, b) = two_nodes();
+    on_runtime(async {
+        let ready = |n: &Node| {
+            let addr = n.addr;
+            async move {
+                let (status, body) = client::request(addr, "GET", "/readyz", None).await.unwrap();
+                (status, serde_json::from_str::<Value>(&body).unwrap())
+            }
+        };
+        let (room, _, mut dark, mut light) = seated(&a, &b).await;
+        let (status, r) = ready(&a).await;
+        assert_eq!((status, r["listening"].as_bool(), r["database"].as_str()), (200, Some(true), Some("ok")), "{r}");
+        assert_eq!(a.http("GET", "/healthz", None).await, (200, json!({ "ok": true })));
+
+        // PostgreSQL goes down: the nodes are alive but not ready.
+        pg.kill();
+        let (status, r) = ready(&a).await;
+        assert_eq!((status, r["ready"].as_bool()), (503, Some(false)), "{r}");
+        assert_ne!(r["database"], "ok", "{r}");
+        assert_eq!(a.http("GET", "/healthz", None).await.0, 200);
+
+        // Back: each node listens again (with its backoff) and reads its rooms again.
+        pg.restart();
+        for n in [&a, &b] {
+            let mut tries = 0;
+            while ready(n).await.0 != 200 {
+                tries += 1;
+                assert!(tries < 100, "{}: not ready 10 s after the database came back: {}", n.addr, ready(n).await.1);
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+        // Play goes on across the nodes, nothing lost.
+        light.wait = Duration::from_secs(10);
+        dark.wait = Duration::from_secs(10);
+        play_first(&mut dark, &mut light, "after").await;
+        let (_, info) = b.http("GET", &format!("/api/rooms/{room}"), None).await;
+        assert_eq!(info["games"][0]["plies"], 1, "{info}");
     });
 }
