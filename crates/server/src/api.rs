@@ -196,6 +196,8 @@ fn state_json(t: &Table) -> TableJson {
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/api/health", get(health))
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
         .route("/api/variants", get(variants))
         .route("/api/guides", get(guides))
         .route("/api/games/{variant}", get(get_game))
@@ -218,6 +220,39 @@ pub fn routes() -> Router<AppState> {
 
 async fn health(State(state): State<AppState>) -> Json<serde_json::Value> {
     Json(serde_json::json!({ "ok": true, "database": state.storage.location(), "version": env!("CARGO_PKG_VERSION") }))
+}
+
+/// How long `/readyz` waits for the database before calling it unreachable.
+const READY_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// `GET /healthz`: the process is up and answers (for a liveness probe; it asks nothing of the
+/// database).
+async fn healthz() -> Json<serde_json::Value> {
+    Json(serde_json::json!({ "ok": true }))
+}
+
+/// `GET /readyz`: whether this node should get traffic (for a load balancer or a readiness
+/// probe): 200 when the database answers, this node hears the other nodes' changes (PostgreSQL:
+/// its LISTEN connection is up; `listening` is `null` for SQLite, which has no other nodes) and
+/// it is not shutting down; else 503, the body saying which is missing.
+async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<serde_json::Value>) {
+    // Reading a room that cannot exist asks the database without touching anything.
+    let storage = match tokio::time::timeout(READY_WAIT, state.storage.room(String::new())).await {
+        Ok(Ok(_)) => Ok(()),
+        Ok(Err(e)) => Err(e.to_string()),
+        Err(_) => Err(format!("the database did not answer within {} s", READY_WAIT.as_secs())),
+    };
+    let listening = state.storage.listening();
+    let closing = state.closing.is_closing();
+    let ready = storage.is_ok() && listening != Some(false) && !closing;
+    let status = if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    let body = serde_json::json!({
+        "ready": ready,
+        "database": storage.err().unwrap_or_else(|| "ok".into()),
+        "listening": listening,
+        "closing": closing,
+    });
+    (status, Json(body))
 }
 
 async fn variants() -> Json<Vec<VariantJson>> {

@@ -9,7 +9,7 @@
 //!   a cap is still accepted, answered and closed, so that the client learns why instead of
 //!   timing out: HTTP gets `503` with the API's JSON error and `Connection: close`, a WebSocket
 //!   upgrade is accepted and closed at once with code 1013 (try again later) and the reason.
-//!   `GET /api/health` is answered even then. Refusals in progress are capped too (half the
+//!   `GET /api/health`, `/healthz` and `/readyz` are answered even then. Refusals in progress are capped too (half the
 //!   reserve); past that, excess connections are closed unanswered.
 //! - **Idle connections**: a connection that neither sends nor receives anything for
 //!   [`ConnLimits::idle_timeout`] is closed (a refused one after [`REFUSED_LINGER`]).
@@ -534,7 +534,7 @@ pub async fn refuse_over_limit(req: Request, next: Next) -> Response {
     else {
         return next.run(req).await;
     };
-    let mut res = if req.uri().path() == "/api/health" {
+    let mut res = if matches!(req.uri().path(), "/api/health" | "/healthz" | "/readyz") {
         next.run(req).await
     } else if req
         .headers()

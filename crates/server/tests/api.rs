@@ -109,6 +109,23 @@ fn two_player() -> Value {
 }
 
 #[tokio::test]
+async fn healthz_and_readyz_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = draughts_server::AppState::open(&dir.path().join("test.sqlite3")).unwrap();
+    let closing = state.closing.clone();
+    let s = Server { app: draughts_server::app(state), path: dir.path().join("test.sqlite3"), _dir: dir };
+    assert_eq!(s.ok("GET", "/healthz", None).await["ok"], true);
+    let r = s.ok("GET", "/readyz", None).await;
+    // One node: nobody else's changes to hear.
+    assert_eq!((r["ready"].as_bool(), r["database"].as_str(), r["listening"].is_null()), (Some(true), Some("ok"), true), "{r}");
+    // Shutting down: no new traffic, though the process still answers.
+    closing.begin();
+    let (status, r) = s.json("GET", "/readyz", None).await;
+    assert_eq!((status, r["ready"].as_bool(), r["closing"].as_bool()), (StatusCode::SERVICE_UNAVAILABLE, Some(false), Some(true)), "{r}");
+    assert_eq!(s.ok("GET", "/healthz", None).await["ok"], true);
+}
+
+#[tokio::test]
 async fn health_variants_and_guides() {
     let s = server();
     let h = s.ok("GET", "/api/health", None).await;

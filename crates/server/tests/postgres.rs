@@ -8,67 +8,17 @@ mod support;
 
 use draughts_server::clock::Clock;
 use draughts_server::rooms::client::{self, RoomClient};
-use draughts_server::rooms::RoomsConfig;
 use draughts_server::storage::postgres::{PostgresOptions, PostgresStorage};
 use draughts_server::storage::{GameKey, LiveIds, Op, Storage, StorageError};
-use draughts_server::AppState;
-use serde_json::{json, Value};
-use std::net::SocketAddr;
+use serde_json::json;
 use std::time::Duration;
+use support::node::{on_runtime, Node};
 use support::private_postgres::PrivatePostgres;
 
 const NEVER: Duration = Duration::from_secs(1 << 40);
 
 async fn open(url: &str) -> Result<PostgresStorage, StorageError> {
     PostgresStorage::open(url, PostgresOptions { room_expiry: NEVER }, LiveIds::default()).await
-}
-
-/// A server on a free port over the PostgreSQL database `url`, in its own runtime so that a
-/// test can stop it like a crash.
-struct Node {
-    addr: SocketAddr,
-    rt: Option<tokio::runtime::Runtime>,
-}
-
-impl Node {
-    fn start(url: &str) -> Node {
-        let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-        let cfg = RoomsConfig { burst: 1000, per_second: 1000, ..RoomsConfig::default() };
-        let state = rt.block_on(AppState::open_postgres(url, cfg)).unwrap();
-        let std_listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        std_listener.set_nonblocking(true).unwrap();
-        let addr = std_listener.local_addr().unwrap();
-        let app = draughts_server::app(state);
-        rt.spawn(async move {
-            let listener = tokio::net::TcpListener::from_std(std_listener).unwrap();
-            axum::serve(listener, app).await.unwrap();
-        });
-        Node { addr, rt: Some(rt) }
-    }
-
-    /// Stops everything at once, as kill -9 would: no shutdown step runs.
-    fn kill(mut self) {
-        self.rt.take().unwrap().shutdown_background();
-    }
-
-    async fn http(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
-        let text = body.map(|b| b.to_string());
-        let (status, out) = client::request(self.addr, method, path, text.as_deref()).await.expect("the server answers");
-        (status, serde_json::from_str(&out).unwrap_or_else(|e| panic!("{path}: {e}: {out}")))
-    }
-}
-
-impl Drop for Node {
-    fn drop(&mut self) {
-        if let Some(rt) = self.rt.take() {
-            rt.shutdown_background();
-        }
-    }
-}
-
-/// Runs `f` on a runtime of its own (the nodes have theirs; the test's client needs one).
-fn on_runtime<F: std::future::Future>(f: F) -> F::Output {
-    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(f)
 }
 
 #[test]

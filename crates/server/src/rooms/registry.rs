@@ -9,7 +9,7 @@ use super::RoomsConfig;
 use crate::shutdown::{Closing, CLOSING_MESSAGE};
 
 use crate::storage::LiveIds;
-use crate::storage::{now_ms, room_owner, GameKey, Op, Storage, StorageError};
+use crate::storage::{now_ms, room_owner, GameKey, Op, RoomChange, Storage, StorageError};
 use axum::extract::ws::{CloseFrame, Message};
 use draughts_rules::{Color, DrawRules, Game, Variant};
 use std::collections::HashMap;
@@ -71,8 +71,11 @@ pub enum CreateError {
 impl Rooms {
     /// The rooms service on `storage`; `live` is the set of loaded rooms that the storage's
     /// expiry leaves alone, `closing` the server's shutdown flag.
+    /// On a storage shared by several nodes ([`Storage::subscribe`]), a task (on the current
+    /// Tokio runtime) follows the other nodes' changes to the rooms loaded here.
     pub fn new(storage: Arc<dyn Storage>, cfg: RoomsConfig, live: LiveIds, closing: Closing) -> Rooms {
-        Rooms {
+        let changes = storage.subscribe();
+        let rooms = Rooms {
             inner: Arc::new(Inner {
                 creations: crate::limits::RateByAddress::new(cfg.create_burst, cfg.create_per_minute),
                 cfg: Arc::new(cfg),
@@ -82,7 +85,11 @@ impl Rooms {
                 next_conn: AtomicU64::new(1),
                 closing,
             }),
+        };
+        if let Some(changes) = changes {
+            tokio::spawn(follow(Arc::downgrade(&rooms.inner), changes));
         }
+        rooms
     }
 
     /// The settings in force.
@@ -123,7 +130,7 @@ impl Rooms {
         };
         let now = now_ms();
         let first = Game::new_with(variant, draws).map_err(|e| CreateError::Invalid(e.to_string()))?;
-        let core = Core::new(id.clone(), first, creator, token_hash(&token), now);
+        let mut core = Core::new(id.clone(), first, creator, token_hash(&token), now);
         let mut ops = core.save_ops();
         if let Some(Op::SaveRoom { create_key, .. }) = ops.first_mut() {
             *create_key = key.map(create_key_hash);
@@ -171,8 +178,12 @@ impl Rooms {
             return Ok(Some(c.clone()));
         }
         let Some(core) = load_core(&*self.inner.db, id).await? else { return Ok(None) };
+        let remote = self.inner.db.presence(id.to_string()).await?;
         let mut live = self.inner.live.lock().map_err(poisoned)?;
-        let cell = live.entry(id.to_string()).or_insert_with(|| Arc::new(tokio::sync::Mutex::new(Room::new(core, self.inner.cfg.clone(), now_ms())))).clone();
+        let cell = live
+            .entry(id.to_string())
+            .or_insert_with(|| Arc::new(tokio::sync::Mutex::new(Room::new(core, self.inner.cfg.clone(), now_ms(), remote))))
+            .clone();
         if let Ok(mut ids) = self.inner.live_ids.lock() {
             ids.insert(id.to_string());
         }
@@ -208,14 +219,16 @@ impl Rooms {
 
     /// At shutdown ([`crate::shutdown::shut_down`], once actions are refused): stops the
     /// clock of every loaded room (so that a restart does not count the time the server was
-    /// down), stores it, and closes every connection with code 1012 (restart).
+    /// down), stores it, and closes every connection with code 1012 (restart). On a storage
+    /// shared by several nodes the clocks keep running: the games go on on the other nodes
+    /// (the storage stops them when the last node stops, [`Storage::stop_clocks`]).
     pub async fn shutdown(&self) {
         self.inner.closing.begin();
         let cells: Vec<Cell> = self.inner.live.lock().map(|l| l.values().cloned().collect()).unwrap_or_default();
         let any = !cells.is_empty();
         for cell in cells {
             let mut room = cell.lock().await;
-            if room.core.seated.clock().running() {
+            if room.core.seated.clock().running() && self.inner.db.listening().is_none() {
                 let mut next = room.core.clone();
                 next.seated.stop_clock(now_ms());
                 if self.inner.db.write(next.save_ops()).await.is_ok() {
@@ -229,6 +242,28 @@ impl Rooms {
         if any {
             // Give the connections' writers a moment to send their close frames.
             tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+}
+
+/// Follows the other nodes' changes ([`Storage::subscribe`]): each room loaded here that changed
+/// is read again from the storage and its news announced to this node's connections; after the
+/// node was deaf for a while ([`RoomChange::All`]), every loaded room is. Ends with the service.
+async fn follow(inner: std::sync::Weak<Inner>, mut changes: tokio::sync::mpsc::UnboundedReceiver<RoomChange>) {
+    while let Some(change) = changes.recv().await {
+        let Some(inner) = inner.upgrade() else { return };
+        let cells: Vec<Cell> = match inner.live.lock() {
+            Ok(live) => match &change {
+                RoomChange::Room(id) => live.get(id).cloned().into_iter().collect(),
+                RoomChange::All => live.values().cloned().collect(),
+            },
+            Err(_) => return,
+        };
+        for cell in cells {
+            let mut room = cell.lock().await;
+            if !room.unloaded {
+                room.refresh(&*inner.db).await;
+            }
         }
     }
 }

@@ -4,10 +4,17 @@
 //! the database, and only once they are committed does the copy replace the state and the
 //! change get announced. The room sits behind one async mutex, held across that commit, so one
 //! room's actions happen strictly one at a time.
+//!
+//! Several nodes on one database (PostgreSQL) may each have the room loaded. Each stored
+//! change carries the room's next revision, and a node whose copy is behind gets
+//! [`StorageError::Conflict`] instead of undoing another node's change: it reads the room again
+//! ([`Room::refresh`]) and judges the action anew. A node hears the others' changes through
+//! [`Storage::subscribe`] and then reads the room again too, announcing what changed; who is
+//! connected counts every node's connections ([`Storage::presence`]).
 
 use super::protocol::{self, Action, ErrorCode, ProtoError};
 use super::RoomsConfig;
-use crate::storage::{now_ms, Storage};
+use crate::storage::{now_ms, PresenceCounts, Storage, StorageError};
 use axum::extract::ws::{Message, Utf8Bytes};
 use draughts_rules::Color;
 use std::sync::Arc;
@@ -33,28 +40,115 @@ pub(crate) struct Room {
     /// Set when the room was dropped from memory; a late arrival must load it again.
     pub unloaded: bool,
     pub cfg: Arc<RoomsConfig>,
+    /// The connections to this room on the other nodes (seat 0, seat 1, watchers), as last read.
+    pub remote: PresenceCounts,
+}
+
+/// Tries of an action whose write met another node's change first; each reads the room again.
+const CONFLICT_TRIES: usize = 3;
+
+/// What the players see of a room's stored state, besides who is connected: two states with
+/// the same fingerprint need no announcement.
+fn fingerprint(c: &Core) -> String {
+    let mut c = c.clone();
+    c.meta.away_since = [None; 2];
+    c.meta.rev = 0;
+    format!("{:?} {}", c.save_ops(), c.game().ply())
 }
 
 impl Room {
-    pub(crate) fn new(mut core: Core, cfg: Arc<RoomsConfig>, now: i64) -> Room {
-        // A clock stopped by a shutdown runs again from now (stored with the next change).
-        core.run_clock(now);
-        // Loaded with nobody connected. A player stored as away keeps the time they left; one
-        // stored as connected lost the connection with the server (a crash), at a time not
-        // known: their absence counts from now.
-        for a in &mut core.meta.away_since {
-            a.get_or_insert(now);
+    /// A room just loaded, with nobody connected here; `remote` are its connections on the
+    /// other nodes.
+    pub(crate) fn new(core: Core, cfg: Arc<RoomsConfig>, now: i64, remote: PresenceCounts) -> Room {
+        let mut room = Room { core, conns: Vec::new(), seq: 0, unloaded: false, cfg, remote };
+        room.settle(now, [None; 2]);
+        room
+    }
+
+    /// Brings a state read from the storage to now: a clock stopped by a shutdown runs again
+    /// from now (stored with the next change), and a player connected nowhere is away. A player
+    /// stored as away keeps the time they left; one stored as connected lost the connection
+    /// with their node (a crash), at a time not known: their absence counts from `known` (as
+    /// this node last saw it) or else from now.
+    fn settle(&mut self, now: i64, known: [Option<i64>; 2]) {
+        self.core.run_clock(now);
+        for p in 0..2u8 {
+            let here = self.connected(p);
+            let a = &mut self.core.meta.away_since[p as usize];
+            if here {
+                *a = None;
+            } else if a.is_none() {
+                *a = Some(known[p as usize].unwrap_or(now));
+            }
         }
-        Room { core, conns: Vec::new(), seq: 0, unloaded: false, cfg }
     }
 
+    /// Whether `player` is connected, here or on another node.
     pub(crate) fn connected(&self, player: u8) -> bool {
-        self.conns.iter().any(|c| c.player == Some(player))
+        self.remote[player as usize] > 0 || self.conns.iter().any(|c| c.player == Some(player))
     }
 
-    /// How many connections watch (sit for no player).
+    /// How many connections watch (sit for no player), here and on the other nodes.
     pub(crate) fn watchers(&self) -> usize {
-        self.conns.iter().filter(|c| c.player.is_none()).count()
+        self.remote[2] as usize + self.conns.iter().filter(|c| c.player.is_none()).count()
+    }
+
+    /// This node's connections to the room: seat 0, seat 1, watchers.
+    fn local_counts(&self) -> PresenceCounts {
+        let mut n = [0u32; 3];
+        for c in &self.conns {
+            n[c.player.map_or(2, usize::from)] += 1;
+        }
+        n
+    }
+
+    /// Tells the other nodes (through the storage) who is connected here.
+    async fn publish_presence(&self, db: &dyn Storage) {
+        if let Err(e) = db.set_presence(self.core.id.clone(), self.local_counts()).await {
+            tracing::warn!(room = %super::room_tag(&self.core.id), "could not store who is connected: {e}");
+        }
+    }
+
+    /// Reads the room again from the storage, never trusting this copy (another node changed
+    /// it, or this node was not listening for a while), and announces to this node's
+    /// connections what changed: `moved` for one more move, `state` for anything else stored,
+    /// `presence` for who is connected.
+    pub(crate) async fn refresh(&mut self, db: &dyn Storage) {
+        let tag = super::room_tag(&self.core.id);
+        let fresh = match super::stored::load_core(db, &self.core.id).await {
+            Ok(Some(c)) => c,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::warn!(room = %tag, "could not read the room again: {e}");
+                return;
+            }
+        };
+        let (before, seats_before) = (fingerprint(&self.core), self.presence_key());
+        match db.presence(self.core.id.clone()).await {
+            Ok(r) => self.remote = r,
+            Err(e) => tracing::warn!(room = %tag, "could not read who is connected on the other nodes: {e}"),
+        }
+        let now = now_ms();
+        let moved = fresh.game_no == self.core.game_no && fresh.game().ply() == self.core.game().ply() + 1;
+        let known = self.core.meta.away_since;
+        self.core = fresh;
+        self.settle(now, known);
+        let stored_changed = fingerprint(&self.core) != before;
+        if !stored_changed && self.presence_key() == seats_before {
+            return;
+        }
+        self.seq += 1;
+        let text = match (stored_changed, moved) {
+            (true, true) => self.moved_text(now),
+            (true, false) => self.state_text(now),
+            (false, _) => self.presence_text(now),
+        };
+        self.broadcast(text);
+    }
+
+    /// Who is connected, as the players see it.
+    fn presence_key(&self) -> String {
+        serde_json::to_string(&(self.seats(), self.watchers())).unwrap_or_default()
     }
 
     fn seat_json(&self, c: Color) -> protocol::SeatJson {
@@ -153,25 +247,36 @@ impl Room {
             self.send_to(conn_id, protocol::error_text(Some(&id), &e));
             return;
         };
-        if self.core.seen(player, &id) {
-            // A resent message: it was applied once already.
-            self.send_to(conn_id, protocol::ack_text(&id, true));
-            return;
-        }
-        let now = now_ms();
-        let out = match self.core.act(player, &action, &self.cfg, now) {
-            Ok(o) => o,
-            Err(e) => {
-                self.send_to(conn_id, protocol::error_text(Some(&id), &e));
+        let mut tries = 0;
+        let (out, now) = loop {
+            if self.core.seen(player, &id) {
+                // A resent message: it was applied once already (here or on another node).
+                self.send_to(conn_id, protocol::ack_text(&id, true));
                 return;
             }
+            let now = now_ms();
+            let out = match self.core.act(player, &action, &self.cfg, now) {
+                Ok(o) => o,
+                Err(e) => {
+                    self.send_to(conn_id, protocol::error_text(Some(&id), &e));
+                    return;
+                }
+            };
+            match db.write(out.ops.clone()).await {
+                Ok(()) => break (out, now),
+                // Another node was first: judge the action again on the room as stored now.
+                Err(StorageError::Conflict(_)) if tries < CONFLICT_TRIES => {
+                    tries += 1;
+                    self.refresh(db).await;
+                }
+                Err(e) => {
+                    tracing::error!(room = %super::room_tag(&self.core.id), "could not store an action: {e}");
+                    let e = ProtoError::new(ErrorCode::Internal, format!("the server could not store this; nothing changed ({e})"));
+                    self.send_to(conn_id, protocol::error_text(Some(&id), &e));
+                    return;
+                }
+            }
         };
-        if let Err(e) = db.write(out.ops).await {
-            tracing::error!(room = %super::room_tag(&self.core.id), "could not store an action: {e}");
-            let e = ProtoError::new(ErrorCode::Internal, format!("the server could not store this; nothing changed ({e})"));
-            self.send_to(conn_id, protocol::error_text(Some(&id), &e));
-            return;
-        }
         self.core = out.next;
         self.seq += 1;
         self.send_to(conn_id, protocol::ack_text(&id, false));
@@ -192,27 +297,41 @@ impl Room {
         let mut player = None;
         let mut new_token = None;
         if let Some(t) = token {
-            player = (0..2u8).find(|&p| self.core.tokens[p as usize].as_deref().is_some_and(|x| super::token_matches(x, t)));
+            let seat_of = |core: &Core| (0..2u8).find(|&p| core.tokens[p as usize].as_deref().is_some_and(|x| super::token_matches(x, t)));
+            player = seat_of(&self.core);
+            if player.is_none() && db.listening().is_some() {
+                // The seat may have been taken on another node a moment ago.
+                self.refresh(db).await;
+                player = seat_of(&self.core);
+            }
             bad_token = player.is_none();
         }
-        if player.is_none() && join {
-            if let Some(free) = (0..2u8).find(|&p| self.core.tokens[p as usize].is_none()) {
-                let mut next = self.core.clone();
-                let t = super::new_secret();
-                next.tokens[free as usize] = Some(super::token_hash(&t));
-                next.run_clock(now);
-                db.write(next.save_ops())
-                    .await
-                    .map_err(|e| ProtoError::new(ErrorCode::Internal, format!("the server could not store your seat: {e}")))?;
-                self.core = next;
-                player = Some(free);
-                new_token = Some(t);
+        let mut tries = 0;
+        while player.is_none() && join {
+            let Some(free) = (0..2u8).find(|&p| self.core.tokens[p as usize].is_none()) else { break };
+            let mut next = self.core.clone();
+            let t = super::new_secret();
+            next.tokens[free as usize] = Some(super::token_hash(&t));
+            next.run_clock(now);
+            match db.write(next.save_ops()).await {
+                Ok(()) => {
+                    self.core = next;
+                    player = Some(free);
+                    new_token = Some(t);
+                }
+                // Another node changed the room first (perhaps seating someone): look again.
+                Err(StorageError::Conflict(_)) if tries < CONFLICT_TRIES => {
+                    tries += 1;
+                    self.refresh(db).await;
+                }
+                Err(e) => return Err(ProtoError::new(ErrorCode::Internal, format!("the server could not store your seat: {e}"))),
             }
         }
         let was_connected = player.map(|p| self.connected(p));
         let conn_id = conn.id;
         conn.player = player;
         self.conns.push(conn);
+        self.publish_presence(db).await;
         if let Some(p) = player {
             self.set_away(p, None, db).await;
         }
@@ -229,15 +348,24 @@ impl Room {
     /// Notes (and stores) since when `player` has been away, `None` when back. A failed write
     /// is logged: the room goes on with the time in memory.
     async fn set_away(&mut self, player: u8, since: Option<i64>, db: &dyn Storage) {
-        if self.core.meta.away_since[player as usize] == since {
+        for _ in 0..CONFLICT_TRIES {
+            if self.core.meta.away_since[player as usize] == since {
+                return;
+            }
+            let mut next = self.core.clone();
+            next.meta.away_since[player as usize] = since;
+            match db.write(next.save_ops()).await {
+                Ok(()) => {}
+                // Another node changed the room first: read it again, then note the time on it.
+                Err(StorageError::Conflict(_)) => {
+                    self.refresh(db).await;
+                    continue;
+                }
+                Err(e) => tracing::warn!(room = %super::room_tag(&self.core.id), "could not store a player's presence: {e}"),
+            }
+            self.core = next;
             return;
         }
-        let mut next = self.core.clone();
-        next.meta.away_since[player as usize] = since;
-        if let Err(e) = db.write(next.save_ops()).await {
-            tracing::warn!(room = %super::room_tag(&self.core.id), "could not store a player's presence: {e}");
-        }
-        self.core = next;
     }
 
     /// Removes a connection; announces a player's absence when it was their last one, and a
@@ -245,6 +373,14 @@ impl Room {
     pub(crate) async fn leave(&mut self, conn_id: u64, db: &dyn Storage) {
         let Some(i) = self.conns.iter().position(|c| c.id == conn_id) else { return };
         let c = self.conns.remove(i);
+        self.publish_presence(db).await;
+        if c.player.is_some() && db.listening().is_some() {
+            // The player may still be connected on another node.
+            match db.presence(self.core.id.clone()).await {
+                Ok(r) => self.remote = r,
+                Err(e) => tracing::warn!(room = %super::room_tag(&self.core.id), "could not read who is connected on the other nodes: {e}"),
+            }
+        }
         if c.player.is_none() {
             self.seq += 1;
             let text = self.presence_text(now_ms());

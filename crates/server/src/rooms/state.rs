@@ -29,6 +29,10 @@ pub(crate) struct Meta {
     /// left, across reloads of the room and restarts of the server (RULES.md section 4).
     #[serde(default)]
     pub away_since: [Option<i64>; 2],
+    /// The room's revision: one more with every change stored ([`Core::save_ops`]). A storage
+    /// shared by several nodes replaces a room only from the revision it was read at.
+    #[serde(default)]
+    pub rev: u64,
 }
 
 /// The JSON of `rooms.meta`: the current game's offers and the room's [`Meta`], in one flat
@@ -118,8 +122,10 @@ impl Core {
         GameKey { owner: room_owner(&self.id), game_no: self.game_no }
     }
 
-    /// Stores the room's row and its current game's clock and result.
-    pub(crate) fn save_ops(&self) -> Vec<Op> {
+    /// Stores the room's row and its current game's clock and result, as the next revision
+    /// ([`Meta::rev`]): call it once per change, on the state that replaces this one.
+    pub(crate) fn save_ops(&mut self) -> Vec<Op> {
+        self.meta.rev += 1;
         vec![
             Op::SaveRoom {
                 id: self.id.clone(),
@@ -337,7 +343,7 @@ impl Core {
                     next.game_no += 1;
                     next.light_player = 1 - self.light_player;
                     next.seated = SeatedGame::new(game);
-                    next.meta = Meta { recent: next.meta.recent.clone(), away_since: next.meta.away_since, ..Meta::default() };
+                    next.meta = Meta { recent: next.meta.recent.clone(), away_since: next.meta.away_since, rev: next.meta.rev, ..Meta::default() };
                     next.run_clock(now);
                     ops.push(next.new_game_op(now));
                 }

@@ -219,6 +219,10 @@ pub enum StorageError {
     /// The database failed while the server was running (HTTP 500).
     #[error("database error: {0}")]
     Db(String),
+    /// Another node changed the room or played the ply first (PostgreSQL, several nodes):
+    /// nothing was written; the caller reads the room again and judges the action anew.
+    #[error("{0} was changed by another node first; nothing was written")]
+    Conflict(String),
 }
 
 impl StorageError {
@@ -242,6 +246,19 @@ impl StorageError {
 
 /// What a storage call returns: a future that resolves once the database has answered.
 pub type StorageFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StorageError>> + Send + 'a>>;
+
+/// A room changed in the database by another node ([`Storage::subscribe`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoomChange {
+    /// This room (its id): a move, an answer, a seat or a connection.
+    Room(String),
+    /// Anything may have changed (the node was not listening for a while): read every
+    /// loaded room again.
+    All,
+}
+
+/// Connections to a room, counted per kind: seat 0 (the creator), seat 1, watchers.
+pub type PresenceCounts = [u32; 3];
 
 /// Where games and rooms are kept. Implementations commit each [`Storage::write`] as one
 /// transaction and never hold the caller's thread while the disk works.
@@ -278,4 +295,27 @@ pub trait Storage: Send + Sync + 'static {
     fn flush(&self) -> StorageFuture<'_, ()>;
     /// Where the data lives, for `/api/health` and the log (a path; never a password).
     fn location(&self) -> String;
+    /// The rooms other nodes change, for a storage shared by several nodes (PostgreSQL:
+    /// LISTEN/NOTIFY); taken once, by the rooms service. `None` for a storage of one node
+    /// (SQLite), where every change is this node's own.
+    fn subscribe(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<RoomChange>> {
+        None
+    }
+    /// Whether this node hears the other nodes' changes now (`None`: there are no other nodes),
+    /// for `/readyz`.
+    fn listening(&self) -> Option<bool> {
+        None
+    }
+    /// Records this node's connections to room `room` (all zero when none is left) and tells
+    /// the other nodes. A no-op for a storage of one node.
+    fn set_presence(&self, room: String, counts: PresenceCounts) -> StorageFuture<'_, ()> {
+        let _ = (room, counts);
+        Box::pin(async { Ok(()) })
+    }
+    /// The connections to room `room` on the other live nodes, summed; zero for a storage of one
+    /// node.
+    fn presence(&self, room: String) -> StorageFuture<'_, PresenceCounts> {
+        let _ = room;
+        Box::pin(async { Ok([0; 3]) })
+    }
 }

@@ -9,11 +9,13 @@
 //! alive (after a crash of the last one, at the last moment any node was known alive). While
 //! another node is alive, the games go on there and their clocks keep running.
 
-use super::{describe_owner, GameKey, LiveIds, Op, PuzzleAttempt, PuzzleStanding, Storage, StorageError, StorageFuture, StoredGame, StoredMove, StoredRoom};
+use super::{describe_owner, GameKey, LiveIds, Op, PresenceCounts, PuzzleAttempt, PuzzleStanding, RoomChange, Storage, StorageError, StorageFuture, StoredGame, StoredMove, StoredRoom};
 use crate::clock::Clock;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use std::collections::HashSet;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use deadpool_postgres::GenericClient;
@@ -31,6 +33,12 @@ const ALIVE_EVERY: Duration = Duration::from_secs(1);
 /// A node not heard of for this long is taken as stopped.
 const ALIVE_GRACE_MS: i64 = 5_000;
 const SWEEP_EVERY: Duration = Duration::from_secs(3600);
+/// The channel on which a node tells the others that a room changed; the payload is
+/// `<node> <room id>` (the node's `alive/...` key, so that a node skips its own changes).
+const ROOMS_CHANNEL: &str = "draughts_rooms";
+/// Waits before connecting the LISTEN connection again after it dropped: doubled from the
+/// first up to the last.
+const LISTEN_BACKOFF: (Duration, Duration) = (Duration::from_millis(100), Duration::from_secs(5));
 /// Connections in the pool of one node.
 const POOL_SIZE: usize = 16;
 
@@ -56,6 +64,10 @@ pub struct PostgresStorage {
     alive_key: String,
     later: mpsc::UnboundedSender<Later>,
     background: Vec<tokio::task::JoinHandle<()>>,
+    /// The other nodes' room changes, until the rooms service takes them.
+    changes: std::sync::Mutex<Option<mpsc::UnboundedReceiver<RoomChange>>>,
+    /// Whether the LISTEN connection is up.
+    listening: Arc<AtomicBool>,
 }
 
 impl Drop for PostgresStorage {
@@ -98,6 +110,7 @@ impl PostgresStorage {
             reason: format!("it is not a PostgreSQL address ({e}); write it as postgres://user:password@host:port/database"),
         })?;
         let location = describe(&config);
+        let listen_config = config.clone();
         let unreachable = |e: &dyn std::error::Error| StorageError::Unreachable { location: location.clone(), reason: causes(e) };
         let manager = Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
         let pool = Pool::builder(manager)
@@ -116,11 +129,22 @@ impl PostgresStorage {
         drop(client);
         let alive_key = format!("alive/{:016x}", rand_u64());
         let (later, later_rx) = mpsc::unbounded_channel();
-        let mut s = PostgresStorage { pool, location, alive_key, later, background: Vec::new() };
+        let (changes_tx, changes) = mpsc::unbounded_channel();
+        let listening = Arc::new(AtomicBool::new(false));
+        let mut s = PostgresStorage {
+            pool,
+            location,
+            alive_key,
+            later,
+            background: Vec::new(),
+            changes: std::sync::Mutex::new(Some(changes)),
+            listening: listening.clone(),
+        };
         s.record_alive().await?;
         s.background.push(tokio::spawn(alive_loop(s.pool.clone(), s.alive_key.clone())));
         s.background.push(tokio::spawn(sweep_loop(s.pool.clone(), opts, live)));
-        s.background.push(tokio::spawn(later_loop(s.pool.clone(), later_rx)));
+        s.background.push(tokio::spawn(later_loop(s.pool.clone(), later_rx, s.alive_key.clone())));
+        s.background.push(tokio::spawn(listen_loop(listen_config, s.alive_key.clone(), changes_tx, listening)));
         Ok(s)
     }
 
@@ -190,12 +214,88 @@ async fn alive_loop(pool: Pool, key: String) {
     loop {
         tick.tick().await;
         let r = match pool.get().await {
-            Ok(c) => record_alive(&c, &key, super::now_ms()).await,
+            Ok(mut c) => match record_alive(&c, &key, super::now_ms()).await {
+                Ok(()) => sweep_dead_nodes(&mut c).await,
+                Err(e) => Err(e),
+            },
             Err(e) => Err(db_err(e)),
         };
         if let Err(e) = r {
             tracing::warn!("could not record the node's sign of life: {e}");
         }
+    }
+}
+
+/// Forgets the nodes not heard of for [`ALIVE_GRACE_MS`] (stopped or cut off): their
+/// connections to rooms are gone, and the rooms they were in are announced to every node, so
+/// that the players left there are seen as away. Two nodes sweeping at once delete each row once.
+async fn sweep_dead_nodes(c: &mut deadpool_postgres::Object) -> Result<(), StorageError> {
+    let tx = c.transaction().await.map_err(db_err)?;
+    let cutoff = super::now_ms() - ALIVE_GRACE_MS;
+    let dead = tx.query("DELETE FROM server_state WHERE key LIKE 'alive/%' AND value < $1 RETURNING key", &[&cutoff]).await.map_err(db_err)?;
+    if !dead.is_empty() {
+        let nodes: Vec<String> = dead.iter().map(|r| r.get(0)).collect();
+        let rooms = tx.query("DELETE FROM room_presence WHERE node = ANY($1) RETURNING room", &[&nodes]).await.map_err(db_err)?;
+        let rooms: HashSet<String> = rooms.iter().map(|r| r.get(0)).collect();
+        // Announced as nobody's change: the sweeping node reads these rooms again too.
+        for room in rooms {
+            notify(&tx, "", &room).await?;
+        }
+    }
+    tx.commit().await.map_err(db_err)
+}
+
+/// Tells every node (on commit of `tx`) that room `room` changed, as node `node`.
+async fn notify(tx: &deadpool_postgres::Transaction<'_>, node: &str, room: &str) -> Result<(), StorageError> {
+    tx.execute("SELECT pg_notify($1, $2)", &[&ROOMS_CHANNEL, &format!("{node} {room}")]).await.map_err(db_err)?;
+    Ok(())
+}
+
+/// This node's one connection outside the pool that LISTENs for the other nodes' room changes.
+/// When it drops, it is connected again with a growing wait; after every (re)connection every
+/// loaded room is read again ([`RoomChange::All`]): changes made meanwhile were not heard.
+async fn listen_loop(config: tokio_postgres::Config, me: String, out: mpsc::UnboundedSender<RoomChange>, listening: Arc<AtomicBool>) {
+    use futures_util::StreamExt;
+    let mut wait = LISTEN_BACKOFF.0;
+    loop {
+        match config.connect(NoTls).await {
+            Ok((client, mut connection)) => {
+                let (heard_tx, mut heard) = mpsc::unbounded_channel();
+                // The connection delivers notifications only while it is polled.
+                let driver = tokio::spawn(async move {
+                    let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+                    while let Some(Ok(m)) = messages.next().await {
+                        if let tokio_postgres::AsyncMessage::Notification(n) = m {
+                            if heard_tx.send(n.payload().to_string()).is_err() {
+                                break;
+                            }
+                        }
+                    }
+                });
+                match client.batch_execute(&format!("LISTEN {ROOMS_CHANNEL}")).await {
+                    Ok(()) => {
+                        listening.store(true, Ordering::Relaxed);
+                        wait = LISTEN_BACKOFF.0;
+                        if out.send(RoomChange::All).is_err() {
+                            return;
+                        }
+                        while let Some(payload) = heard.recv().await {
+                            let Some((node, room)) = payload.split_once(' ') else { continue };
+                            if node != me && out.send(RoomChange::Room(room.to_string())).is_err() {
+                                return;
+                            }
+                        }
+                        listening.store(false, Ordering::Relaxed);
+                        tracing::warn!("the connection listening for the other nodes' changes dropped; connecting again");
+                    }
+                    Err(e) => tracing::warn!("cannot listen for the other nodes' changes: {}", causes(&e)),
+                }
+                driver.abort();
+            }
+            Err(e) => tracing::warn!("cannot connect to listen for the other nodes' changes: {}", causes(&e)),
+        }
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(LISTEN_BACKOFF.1);
     }
 }
 
@@ -213,11 +313,11 @@ async fn sweep_loop(pool: Pool, opts: PostgresOptions, live: LiveIds) {
     }
 }
 
-async fn later_loop(pool: Pool, mut rx: mpsc::UnboundedReceiver<Later>) {
+async fn later_loop(pool: Pool, mut rx: mpsc::UnboundedReceiver<Later>, node: String) {
     while let Some(l) = rx.recv().await {
         match l {
             Later::Ops(ops) => {
-                if let Err(e) = write(&pool, &ops).await {
+                if let Err(e) = write(&pool, &ops, &node).await {
                     tracing::warn!("queued write failed: {e}");
                 }
             }
@@ -228,14 +328,46 @@ async fn later_loop(pool: Pool, mut rx: mpsc::UnboundedReceiver<Later>) {
     }
 }
 
-async fn write(pool: &Pool, ops: &[Op]) -> Result<(), StorageError> {
+/// Commits `ops` as one transaction; every room they change (besides its activity time) is
+/// notified to the other nodes in it, so that they hear of it once it is committed and only then.
+async fn write(pool: &Pool, ops: &[Op], node: &str) -> Result<(), StorageError> {
     let mut c = pool.get().await.map_err(db_err)?;
     let tx = c.transaction().await.map_err(db_err)?;
     let now = super::now_ms();
+    let mut rooms = Vec::new();
     for op in ops {
         apply(&tx, op, now).await?;
+        if let Some(room) = changed_room(op) {
+            if !rooms.contains(&room) {
+                rooms.push(room);
+            }
+        }
+    }
+    for room in rooms {
+        notify(&tx, node, room).await?;
     }
     tx.commit().await.map_err(db_err)
+}
+
+/// The room whose players see what `op` changes.
+fn changed_room(op: &Op) -> Option<&str> {
+    match op {
+        Op::SaveRoom { id, .. } => Some(id),
+        Op::NewGame { key, .. } | Op::SaveGame { key, .. } | Op::AddMove { key, .. } | Op::Truncate { key, .. } => key.owner.strip_prefix("room/"),
+        Op::Touch { .. } | Op::PuzzleAttempt(_) => None,
+    }
+}
+
+/// A second writer of the same key (a ply, a game) is [`StorageError::Conflict`]: another node
+/// was first.
+fn conflict_or_err(what: String) -> impl Fn(tokio_postgres::Error) -> StorageError {
+    move |e| {
+        if e.code() == Some(&tokio_postgres::error::SqlState::UNIQUE_VIOLATION) {
+            StorageError::Conflict(what.clone())
+        } else {
+            db_err(e)
+        }
+    }
 }
 
 fn n64(n: impl TryInto<i64>) -> i64 {
@@ -245,18 +377,27 @@ fn n64(n: impl TryInto<i64>) -> i64 {
 async fn apply(tx: &deadpool_postgres::Transaction<'_>, op: &Op, now: i64) -> Result<(), StorageError> {
     match op {
         Op::SaveRoom { id, variant, created_at, tokens, game_no, meta, create_key } => {
+            // A room's state carries its revision (`rev`, one more on each change): the row is
+            // replaced only from the revision it was read at, so that a node whose copy is
+            // behind another node's change never undoes it.
+            let rev = serde_json::from_str::<serde_json::Value>(meta).ok().and_then(|m| m.get("rev").and_then(|r| r.as_i64()));
             let st = tx
                 .prepare_cached(
                     "INSERT INTO rooms (id, variant, created_at, updated_at, token0, token1, game_no, meta, create_key)
                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
                      ON CONFLICT (id) DO UPDATE SET token0 = $5, token1 = $6, game_no = $7, meta = $8,
-                         updated_at = CASE WHEN rooms.updated_at < $4 - $10 THEN $4 ELSE rooms.updated_at END",
+                         updated_at = CASE WHEN rooms.updated_at < $4 - $10 THEN $4 ELSE rooms.updated_at END
+                     WHERE $11::BIGINT IS NULL OR coalesce((rooms.meta::jsonb ->> 'rev')::BIGINT, 0) = $11::BIGINT - 1",
                 )
                 .await
                 .map_err(db_err)?;
-            tx.execute(&st, &[id, variant, created_at, &now, &tokens[0], &tokens[1], &n64(*game_no), meta, create_key, &ACTIVITY_STEP_MS])
+            let n = tx
+                .execute(&st, &[id, variant, created_at, &now, &tokens[0], &tokens[1], &n64(*game_no), meta, create_key, &ACTIVITY_STEP_MS, &rev])
                 .await
                 .map_err(db_err)?;
+            if n != 1 {
+                return Err(StorageError::Conflict(format!("room {}", crate::rooms::room_tag(id))));
+            }
         }
         Op::NewGame { key, variant, draw_rules, start_fen, light_player, started_at, replace } => {
             if *replace {
@@ -268,7 +409,7 @@ async fn apply(tx: &deadpool_postgres::Transaction<'_>, op: &Op, now: i64) -> Re
                 &[&key.owner, &n64(key.game_no), variant, draw_rules, start_fen, &i64::from(*light_player), started_at, &now],
             )
             .await
-            .map_err(db_err)?;
+            .map_err(conflict_or_err(describe_owner(&key.owner, key.game_no)))?;
         }
         Op::SaveGame { key, clock, result, settings } => {
             let (winner, reason) = match result {
@@ -297,7 +438,9 @@ async fn apply(tx: &deadpool_postgres::Transaction<'_>, op: &Op, now: i64) -> Re
                 .prepare_cached("INSERT INTO moves (owner, game_no, ply, text, spent_ms, msg_id, played_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
                 .await
                 .map_err(db_err)?;
-            tx.execute(&st, &[&key.owner, &n64(key.game_no), &n64(*ply), text, spent_ms, msg_id, &now]).await.map_err(db_err)?;
+            tx.execute(&st, &[&key.owner, &n64(key.game_no), &n64(*ply), text, spent_ms, msg_id, &now])
+                .await
+                .map_err(conflict_or_err(format!("{} ply {ply}", describe_owner(&key.owner, key.game_no))))?;
         }
         Op::Truncate { key, ply } => {
             tx.execute("DELETE FROM moves WHERE owner = $1 AND game_no = $2 AND ply > $3", &[&key.owner, &n64(key.game_no), &n64(*ply)])
@@ -457,7 +600,7 @@ async fn stop_clocks(c: &mut deadpool_postgres::Object, at: i64) -> Result<usize
 
 impl Storage for PostgresStorage {
     fn write(&self, ops: Vec<Op>) -> StorageFuture<'_, ()> {
-        Box::pin(async move { write(&self.pool, &ops).await })
+        Box::pin(async move { write(&self.pool, &ops, &self.alive_key).await })
     }
 
     fn write_later(&self, ops: Vec<Op>) {
@@ -512,7 +655,16 @@ impl Storage for PostgresStorage {
             // This node signs off: it no longer counts as alive for the others.
             self.background[0].abort();
             let mut c = self.pool.get().await.map_err(db_err)?;
-            c.execute("DELETE FROM server_state WHERE key = $1", &[&self.alive_key]).await.map_err(db_err)?;
+            {
+                // Its connections go with it; the rooms they were in are told.
+                let tx = c.transaction().await.map_err(db_err)?;
+                tx.execute("DELETE FROM server_state WHERE key = $1", &[&self.alive_key]).await.map_err(db_err)?;
+                let rooms = tx.query("DELETE FROM room_presence WHERE node = $1 RETURNING room", &[&self.alive_key]).await.map_err(db_err)?;
+                for r in rooms {
+                    notify(&tx, &self.alive_key, r.get(0)).await?;
+                }
+                tx.commit().await.map_err(db_err)?;
+            }
             let others: i64 = c
                 .query_one("SELECT count(*) FROM server_state WHERE key LIKE 'alive/%' AND value >= $1", &[&(at - ALIVE_GRACE_MS)])
                 .await
@@ -572,5 +724,52 @@ impl Storage for PostgresStorage {
 
     fn location(&self) -> String {
         self.location.clone()
+    }
+
+    fn subscribe(&self) -> Option<mpsc::UnboundedReceiver<RoomChange>> {
+        self.changes.lock().ok()?.take()
+    }
+
+    fn listening(&self) -> Option<bool> {
+        Some(self.listening.load(Ordering::Relaxed))
+    }
+
+    fn set_presence(&self, room: String, counts: PresenceCounts) -> StorageFuture<'_, ()> {
+        Box::pin(async move {
+            let mut c = self.pool.get().await.map_err(db_err)?;
+            let tx = c.transaction().await.map_err(db_err)?;
+            if counts == [0; 3] {
+                tx.execute("DELETE FROM room_presence WHERE room = $1 AND node = $2", &[&room, &self.alive_key]).await.map_err(db_err)?;
+            } else {
+                let [s0, s1, w] = counts.map(i64::from);
+                tx.execute(
+                    "INSERT INTO room_presence (room, node, seat0, seat1, watchers, since) VALUES ($1, $2, $3, $4, $5, $6)
+                     ON CONFLICT (room, node) DO UPDATE SET seat0 = $3, seat1 = $4, watchers = $5",
+                    &[&room, &self.alive_key, &s0, &s1, &w, &super::now_ms()],
+                )
+                .await
+                .map_err(db_err)?;
+            }
+            notify(&tx, &self.alive_key, &room).await?;
+            tx.commit().await.map_err(db_err)
+        })
+    }
+
+    fn presence(&self, room: String) -> StorageFuture<'_, PresenceCounts> {
+        Box::pin(async move {
+            let c = self.pool.get().await.map_err(db_err)?;
+            // Only live nodes count: a node that stopped without a word holds nobody.
+            let r = c
+                .query_one(
+                    "SELECT coalesce(sum(p.seat0), 0)::BIGINT, coalesce(sum(p.seat1), 0)::BIGINT, coalesce(sum(p.watchers), 0)::BIGINT
+                     FROM room_presence p JOIN server_state s ON s.key = p.node
+                     WHERE p.room = $1 AND p.node <> $2 AND s.value >= $3",
+                    &[&room, &self.alive_key, &(super::now_ms() - ALIVE_GRACE_MS)],
+                )
+                .await
+                .map_err(db_err)?;
+            let n = |i: usize| u32::try_from(r.get::<_, i64>(i)).unwrap_or(u32::MAX);
+            Ok([n(0), n(1), n(2)])
+        })
     }
 }

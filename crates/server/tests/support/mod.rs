@@ -1,1 +1,3 @@
+#![allow(dead_code)]
+pub mod node;
 pub mod private_postgres;
