@@ -170,6 +170,14 @@ test('on a phone the switcher names each language by its code, and the header fi
   await page.selectOption('#home-variant', 'american');
   const wide = await page.evaluate(() => [...document.querySelectorAll('header.top, #view-home select')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).map((e) => e.id || e.className));
   assert.deepEqual(wide, [], 'nothing runs off the right of the page');
+  // Every link of the header is whole on the screen, in Russian and in English.
+  for (const code of ['ru', 'en']) {
+    if (code !== 'ru') await switchTo(page, code);
+    const cut = await page.$$eval('header.top nav a', (as) => as.filter((a) => { const r = a.getBoundingClientRect(); return r.left < 0 || r.right > document.documentElement.clientWidth; }).map((a) => a.id));
+    assert.deepEqual(cut, [], `${code}: header links cut off`);
+    assert.ok(await page.$eval('header.top nav', (n) => n.scrollWidth <= n.clientWidth), `${code}: the header's links need no scrolling`);
+  }
+  await switchTo(page, 'ru');
   await page.screenshot({ path: join(SHOTS, 'i18n-home-ru-phone.png') });
   assert.deepEqual(page.errors, []);
   await page.context().close();
