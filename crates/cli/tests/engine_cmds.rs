@@ -5,8 +5,17 @@ use assert_cmd::Command;
 mod common;
 use serde_json::Value;
 
+/// The binary, with a data folder of its own: endgame databases the user has installed (read
+/// from the data folder by default) must not change what the tests see.
 fn draughts() -> Command {
-    Command::cargo_bin("draughts").expect("binary")
+    let mut c = Command::cargo_bin("draughts").expect("binary");
+    c.env("XDG_DATA_HOME", no_user_data());
+    c
+}
+
+/// An empty data folder for the binary (`XDG_DATA_HOME`), the same for every test.
+fn no_user_data() -> std::path::PathBuf {
+    std::env::temp_dir().join("draughts-tests-no-user-data")
 }
 
 fn json(out: &[u8]) -> Value {
@@ -207,6 +216,7 @@ fn dxp_plays_with_a_weight_file_and_rejects_a_bad_one() {
     std::fs::write(&good, w.to_text("test weights")).unwrap();
     let bin = assert_cmd::cargo::cargo_bin("draughts");
     let mut follower = std::process::Command::new(&bin)
+        .env("XDG_DATA_HOME", no_user_data())
         .args(["dxp", "--listen", "127.0.0.1:0", "--movetime", "5"])
         .stdout(Stdio::piped())
         .spawn()
@@ -246,6 +256,7 @@ fn output_to_a_full_disk_is_an_error() {
     for args in [&["moves", "--variant", "english"][..], &["analyze", "--variant", "english", "--depth", "3", "--json"]] {
         let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
         let out = std::process::Command::new(assert_cmd::cargo::cargo_bin("draughts"))
+            .env("XDG_DATA_HOME", no_user_data())
             .args(args)
             .stdout(full)
             .output()

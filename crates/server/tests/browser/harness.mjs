@@ -25,7 +25,9 @@ export function startServer(db) {
   return new Promise((resolvePromise, reject) => {
     const proc = spawn(BIN, ['serve', '--addr', '127.0.0.1:0', '--db', db], {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' },
+      // A data folder of its own: endgame databases the user has installed (read from the data
+      // folder by default) must not change what the computer plays in the tests.
+      env: { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn', XDG_DATA_HOME: join(tmpdir(), 'draughts-tests-no-user-data') },
     });
     let out = '';
     let err = '';
