@@ -7,7 +7,7 @@ use crate::table::{check_draw_rules, check_level, draw_rules_code, Settings, Tab
 use crate::wire::{MoveInput, MoveJson, PositionJson, TableJson, VariantJson};
 use crate::AppState;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, post};
@@ -259,9 +259,12 @@ async fn variants() -> Json<Vec<VariantJson>> {
     Json(Variant::OFFERED.iter().map(|&v| VariantJson::new(v)).collect())
 }
 
-/// The guides data file, as written (`crates/server/guides.json`).
-async fn guides() -> Response {
-    ([(header::CONTENT_TYPE, "application/json")], crate::GUIDES_JSON).into_response()
+/// The guides data file, as written, in the language of `?lang=` when it has a translation
+/// (`crate::guides`), else in English (any other query, too); `Content-Language` says which.
+async fn guides(RawQuery(query): RawQuery) -> Response {
+    let asked = query.as_deref().and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("lang=")));
+    let (body, lang) = crate::guides::in_language(asked);
+    ([(header::CONTENT_TYPE, "application/json"), (header::CONTENT_LANGUAGE, lang)], body.into_owned()).into_response()
 }
 
 async fn get_game(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<TableJson>> {

@@ -14,6 +14,7 @@ pub mod assets;
 pub mod clock;
 pub mod engine;
 pub mod guard;
+pub mod guides;
 pub mod limits;
 pub mod pdn_io;
 pub mod puzzles;
@@ -37,9 +38,7 @@ use storage::sqlite::{SqliteOptions, SqliteStorage};
 use storage::{Storage, StorageError};
 use table::Table;
 
-/// The guides data file: rules text and worked examples per rule set. The same file is read by
-/// the tests, which check every example against the rules crate (`tests/guides.rs`).
-pub const GUIDES_JSON: &str = include_str!("../guides.json");
+pub use guides::GUIDES_JSON;
 
 /// Shared state of the server.
 #[derive(Clone)]

@@ -820,3 +820,20 @@ async fn puzzle_errors_have_their_codes() {
     let body = json!({ "moves": [{ "text": wrong }] }).to_string();
     s.coded("POST", &format!("/api/puzzles/russian/{id}/hint"), Some(&body), StatusCode::CONFLICT, "puzzle_off_line").await;
 }
+
+#[tokio::test]
+async fn the_guides_in_the_language_asked_for() {
+    let s = server();
+    let (_, _, english) = s.raw("GET", "/api/guides", None).await;
+    assert_eq!(english, draughts_server::GUIDES_JSON);
+    let (_, _, russian) = s.raw("GET", "/api/guides?lang=ru", None).await;
+    let ru: Value = serde_json::from_str(&russian).unwrap();
+    let en: Value = serde_json::from_str(&english).unwrap();
+    assert_ne!(ru["guides"]["russian"]["sections"]["setup"], en["guides"]["russian"]["sections"]["setup"]);
+    assert_eq!(ru["guides"]["russian"]["examples"][0]["position"], en["guides"]["russian"]["examples"][0]["position"]);
+    // A language without a translation, or a query the server does not know, gets English.
+    for q in ["?lang=de", "?lang=", "?l=ru", "?lang=ru%00"] {
+        let (status, _, body) = s.raw("GET", &format!("/api/guides{q}"), None).await;
+        assert_eq!((status, body == english), (StatusCode::OK, true), "{q}");
+    }
+}

@@ -298,3 +298,88 @@ fn every_guide_answers_questions_and_compares() {
         assert_eq!(others, want, "{v}: compared with every other rule set, in the app's order");
     }
 }
+
+/// The keys whose string values are texts for players (translated), as opposed to positions,
+/// moves, results and sources (the same in every language).
+const TEXT_KEYS: [&str; 5] = ["title", "explanation", "q", "a", "text"];
+/// Lists whose strings are all texts for players.
+const TEXT_LISTS: [&str; 2] = ["common_mistakes", "principles"];
+
+/// Moves and square names written in a text (`b6xd8xg5`, `11-15`, `e5`): a translation must
+/// write the same ones.
+fn notation_tokens(text: &str) -> BTreeSet<String> {
+    let square = |s: &str| {
+        let b = s.as_bytes();
+        (b.len() == 2 && (b'a'..=b'j').contains(&b[0]) && b[1].is_ascii_digit() && b[1] != b'0') || (s.len() == 3 && (b'a'..=b'j').contains(&b[0]) && &s[1..] == "10")
+    };
+    let number = |s: &str| !s.is_empty() && s.len() <= 2 && s.bytes().all(|c| c.is_ascii_digit());
+    text.split(|c: char| c.is_whitespace() || ",.;:()!?\"'«»“”„".contains(c))
+        .filter(|w| {
+            let parts: Vec<&str> = w.split(['-', 'x']).collect();
+            (parts.len() >= 2 && parts.iter().all(|p| square(p) || number(p))) || square(w)
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// Compares a translation with the English guides at `path`; `text` is whether the strings here
+/// are texts for players.
+fn compare(en: &Value, tr: &Value, path: &str, text: bool, errors: &mut Vec<String>) {
+    match (en, tr) {
+        (Value::Object(e), Value::Object(t)) => {
+            let (ek, tk): (BTreeSet<&String>, BTreeSet<&String>) = (e.keys().collect(), t.keys().collect());
+            if ek != tk {
+                errors.push(format!("{path}: keys {tk:?}, the English has {ek:?}"));
+                return;
+            }
+            for (k, v) in e {
+                let texts = text || path.ends_with(".sections") || TEXT_KEYS.contains(&k.as_str()) || TEXT_LISTS.contains(&k.as_str());
+                compare(v, &t[k], &format!("{path}.{k}"), texts, errors);
+            }
+        }
+        (Value::Array(e), Value::Array(t)) if e.len() == t.len() => {
+            for (i, (a, b)) in e.iter().zip(t).enumerate() {
+                compare(a, b, &format!("{path}[{i}]"), text, errors);
+            }
+        }
+        (Value::String(e), Value::String(t)) if text => {
+            if t.trim().is_empty() || (t == e && e.len() > 12) {
+                errors.push(format!("{path}: not translated"));
+            }
+            let written = notation_tokens(t);
+            for token in notation_tokens(e).difference(&written) {
+                errors.push(format!("{path}: the English writes {token}, the translation does not"));
+            }
+        }
+        (e, t) if e != t => errors.push(format!("{path}: {t} must stay {e} (positions, moves and sources are the English file's)")),
+        _ => {}
+    }
+}
+
+/// The guides in every language of the interface (crates/server/guides/<language>.json): the
+/// English file's structure, its positions, moves, results and sources unchanged (so the
+/// diagrams checked above are the ones every language shows), each text translated and writing
+/// the moves and squares its English text writes.
+#[test]
+fn every_language_has_the_guides_with_the_english_diagrams() {
+    let en = guides();
+    let languages = draughts_server::guides::languages();
+    assert_eq!(languages, ["fr", "it", "nl", "ru", "tr"], "a translation for each language of web/i18n/ but English");
+    let mut errors = Vec::new();
+    for lang in &languages {
+        let (bytes, shown) = draughts_server::guides::in_language(Some(lang));
+        assert_eq!(shown, lang);
+        let tr: Value = serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("guides/{lang}.json is not valid JSON: {e}"));
+        compare(&en["guides"], &tr["guides"], &format!("{lang}: guides"), false, &mut errors);
+    }
+    assert!(errors.is_empty(), "{} problems:\n{}", errors.len(), errors.join("\n"));
+    // The check sees a changed position and a text that no longer writes its squares.
+    let mut broken: Value = serde_json::from_slice(&draughts_server::guides::in_language(Some("ru")).0).unwrap();
+    broken["guides"]["russian"]["examples"][0]["position"] = Value::String("Light b6. Light to move.".into());
+    broken["guides"]["russian"]["examples"][0]["explanation"] = Value::String("Le pion prend.".into());
+    let mut found = Vec::new();
+    compare(&en["guides"], &broken["guides"], "test", false, &mut found);
+    assert_eq!(found.len(), 1 + 6, "the position, and the six squares the explanation no longer writes: {found:?}");
+    assert_eq!(notation_tokens("The man on b6 takes c7 (b6xd8xg5), then 11-15."), ["11-15", "b6", "b6xd8xg5", "c7"].map(String::from).into());
+    assert_eq!(draughts_server::guides::in_language(Some("de")).1, "en");
+}

@@ -6,7 +6,7 @@ import { api } from '../transport/api.js';
 import { Board } from '../views/board.js';
 import { $, h, ruleSetLinks } from '../views/dom.js';
 import * as sound from '../sound.js';
-import { t } from '../i18n.js';
+import { t, language } from '../i18n.js';
 import { errorText, outcomeText } from '../game/wording.js';
 
 /** @typedef {import('../types.js').Variant} Variant */
@@ -45,7 +45,7 @@ export class GuidePage {
 
   /** @param {string} id */
   async show(id) {
-    if (!this.guides) this.guides = (await api.guides()).guides;
+    if (!this.guides) this.guides = (await api.guides(language())).guides;
     const v = this.variants.find((x) => x.id === id) || this.variants[0];
     ruleSetLinks($('guide-tabs'), this.variants, v.id, 'guide');
     const g = this.guides[v.id];

@@ -66,8 +66,8 @@ const room = (id) => `/api/rooms/${encodeURIComponent(id)}`;
 export const api = {
   /** @returns {Promise<Variant[]>} */
   variants: () => call('GET', '/api/variants'),
-  /** @returns {Promise<{ guides: Record<string, any> }>} */
-  guides: () => call('GET', '/api/guides'),
+  /** The guides in a language (English where it has no translation). @param {string} lang @returns {Promise<{ guides: Record<string, any> }>} */
+  guides: (lang) => call('GET', `/api/guides?lang=${encodeURIComponent(lang)}`),
 
   // ---- puzzles (docs/api.md, "Puzzles"): the server judges every move
   /** @param {string} v @returns {Promise<import('../types.js').PuzzleReply>} */

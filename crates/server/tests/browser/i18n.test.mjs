@@ -143,6 +143,28 @@ test('a change of language keeps the pasted PDN text and the game shown, at its 
   await page.context().close();
 });
 
+test('the rules guides in each language: the translated texts around the same diagrams', { timeout: 90000 }, async () => {
+  const page = await newPage(browser, null);
+  await page.goto(`${server.url}#/guide/russian`);
+  await ready(page);
+  await switchTo(page, 'en');
+  const english = JSON.parse(readFileSync(join(WEB, '../crates/server/guides.json'), 'utf8')).guides.russian;
+  await page.waitForFunction((text) => document.querySelector('#guide').textContent.includes(text), english.sections.setup);
+  const diagrams = await page.$$eval('#guide svg.board', (b) => b.length);
+  for (const code of ['ru', 'tr', 'it', 'nl', 'fr']) {
+    await switchTo(page, code);
+    const words = JSON.parse(readFileSync(join(WEB, `../crates/server/guides/${code}.json`), 'utf8')).guides.russian;
+    await page.waitForFunction((text) => document.querySelector('#guide').textContent.includes(text), words.sections.setup);
+    const shown = await page.textContent('#guide');
+    assert.ok(shown.includes(words.tactics[0].explanation), `${code}: a tactic's explanation`);
+    assert.ok(!shown.includes(english.sections.captures), `${code}: no English section left`);
+    assert.equal(await page.$$eval('#guide svg.board', (b) => b.length), diagrams, `${code}: the same diagrams`);
+    if (code === 'ru') await page.screenshot({ path: join(SHOTS, 'guide-ru.png'), fullPage: true });
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("the browser's language is chosen at the first visit", { timeout: 60000 }, async () => {
   for (const [locale, lang, title] of [
     ['ru-RU', 'ru', 'Играть в шашки'],
