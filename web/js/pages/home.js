@@ -34,6 +34,9 @@ export class HomePage {
     );
     button('home-two').addEventListener('click', () => this.start({ mode: 'two-player', level: 4, human_side: 'light', turn_board: input('home-turn').checked, draw_rules: this.drawRules() }));
     button('home-online').addEventListener('click', () => this.createRoom());
+    // A choice made while the saved game's settings are on their way is not undone by them.
+    this.fmjdChosen = false;
+    input('home-fmjd').addEventListener('change', () => (this.fmjdChosen = true));
   }
 
   /** @param {string | undefined} arg a rule set to preselect */
@@ -65,6 +68,7 @@ export class HomePage {
     // The FMJD's draw rules for the rule sets that have them, as the table last had them.
     $('home-fmjd-row').hidden = !v.draw_rules.includes('fmjd');
     input('home-fmjd').checked = false;
+    this.fmjdChosen = false;
     $('home-guide').setAttribute('href', `#/guide/${id}`);
     $('home-guide').textContent = t('home-how-to-play', { variant: v.name });
     $('home-analysis').setAttribute('href', `#/analysis/${id}`);
@@ -76,7 +80,7 @@ export class HomePage {
     try {
       const g = await api.game(id);
       if (seq !== this.seq) return;
-      input('home-fmjd').checked = g.settings.draw_rules === 'fmjd';
+      if (!this.fmjdChosen) input('home-fmjd').checked = g.settings.draw_rules === 'fmjd';
       if (g.moves.length && !g.outcome) {
         this.saved = g;
         const link = $('home-resume');

@@ -178,8 +178,23 @@ test('a room created under the FMJD draw rules shows them in its rules summary',
   const host = await newPage(browser);
   await host.goto(server.url);
   await ready(host);
+  // The saved international game's settings (simplified draws) come late, after the box is
+  // checked: the player's choice stands.
+  let release;
+  const held = new Promise((r) => (release = r));
+  await host.route('**/api/games/international', async (route) => {
+    await held;
+    await route.continue();
+  });
   await host.selectOption('#home-variant', 'international');
   await host.check('#home-fmjd');
+  const answered = host.waitForResponse('**/api/games/international');
+  release();
+  await answered;
+  // The page reads the answer just after it arrives.
+  await host.waitForTimeout(300);
+  assert.equal(await host.isChecked('#home-fmjd'), true, 'the checked box stays checked');
+  await host.unroute('**/api/games/international');
   await host.click('#home-online');
   await host.waitForFunction(() => location.hash.startsWith('#/room/') && document.querySelector('#room-link')?.value);
   await host.waitForFunction(() => /Draws: the FMJD's rules \(article 6\)/.test(document.querySelector('#rules-summary')?.textContent ?? ''));
