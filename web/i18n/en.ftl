@@ -464,6 +464,15 @@ error-too_many_rooms = Too many rooms were created from your address (at most { 
 error-empty_answer = The server sent an empty answer.
 error-connection_lost = The connection to the server was lost before the answer was complete. Try again.
 error-answer_cut = The server stopped before the answer was complete. Try again.
+error-move_shape = A move is sent as its text (like 11-15) or as its start and landing squares.
+error-move_bad_square = { $asked } is not a playable square of this board.
+error-move_syntax = { $asked } cannot be read as a move: write its squares joined by - for a step or x for a capture (like 11-15 or 22x15).
+error-move_illegal = { $asked } is an illegal move here; the legal moves are { $moves }.
+error-move_no_legal_move = There is no legal move in this position.
+error-move_quiet_as_capture = { $asked } takes nothing: write a quiet move with -, not with x or :.
+error-move_captured_mismatch = { $asked } does not take those pieces; the moves along that route: { $moves }.
+error-move_ambiguous = { $asked } could be more than one move: { $moves }. Give more of its squares.
+error-move_incomplete = { $asked } stops in the middle of a capture: the chain must go on ({ $moves }).
 language-label = Language
 
 ## The analysis board

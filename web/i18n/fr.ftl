@@ -440,6 +440,15 @@ error-too_many_rooms = Trop de salles ont été créées depuis votre adresse (a
 error-empty_answer = Le serveur a envoyé une réponse vide.
 error-connection_lost = La connexion au serveur a été perdue avant la fin de la réponse. Réessayez.
 error-answer_cut = Le serveur s'est arrêté avant la fin de la réponse. Réessayez.
+error-move_shape = Un coup s'envoie par son texte (comme 11-15) ou par sa case de départ et ses cases d'arrivée.
+error-move_bad_square = { $asked } n'est pas une case jouable de ce damier.
+error-move_syntax = { $asked } ne se lit pas comme un coup : écrivez ses cases reliées par - pour un déplacement ou x pour une prise (comme 11-15 ou 22x15).
+error-move_illegal = { $asked } n'est pas un coup permis ici ; les coups possibles sont { $moves }.
+error-move_no_legal_move = Aucun coup n'est possible dans cette position.
+error-move_quiet_as_capture = { $asked } ne prend rien : un déplacement s'écrit avec -, pas avec x ni :.
+error-move_captured_mismatch = { $asked } ne prend pas ces pièces ; les coups sur ce chemin : { $moves }.
+error-move_ambiguous = { $asked } peut désigner plusieurs coups : { $moves }. Donnez plus de ses cases.
+error-move_incomplete = { $asked } s'arrête au milieu d'une rafle : la prise doit continuer ({ $moves }).
 
 language-label = Langue
 

@@ -440,6 +440,15 @@ error-too_many_rooms = Troppe stanze create dal tuo indirizzo (al massimo { $per
 error-empty_answer = Il server ha mandato una risposta vuota.
 error-connection_lost = La connessione al server si è interrotta prima della fine della risposta. Riprova.
 error-answer_cut = Il server si è fermato prima della fine della risposta. Riprova.
+error-move_shape = Una mossa si invia come testo (ad esempio 11-15) o come casella di partenza e caselle di arrivo.
+error-move_bad_square = { $asked } non è una casella giocabile di questa damiera.
+error-move_syntax = { $asked } non si legge come una mossa: scrivi le caselle unite da - per un passo o da x per una presa (ad esempio 11-15 o 22x15).
+error-move_illegal = { $asked } qui non è una mossa regolare; le mosse possibili sono { $moves }.
+error-move_no_legal_move = In questa posizione non c'è nessuna mossa possibile.
+error-move_quiet_as_capture = { $asked } non prende nulla: una mossa semplice si scrive con -, non con x o :.
+error-move_captured_mismatch = { $asked } non prende quei pezzi; le mosse lungo quel percorso: { $moves }.
+error-move_ambiguous = { $asked } può essere più di una mossa: { $moves }. Indica altre caselle.
+error-move_incomplete = { $asked } si ferma a metà di una presa: la presa deve continuare ({ $moves }).
 
 language-label = Lingua
 

@@ -440,6 +440,15 @@ error-too_many_rooms = Er zijn te veel kamers gemaakt vanaf je adres (hoogstens 
 error-empty_answer = De server stuurde een leeg antwoord.
 error-connection_lost = De verbinding met de server viel weg voordat het antwoord compleet was. Probeer het opnieuw.
 error-answer_cut = De server stopte voordat het antwoord compleet was. Probeer het opnieuw.
+error-move_shape = Een zet wordt gestuurd als tekst (zoals 11-15) of als beginveld en de velden waar hij neerkomt.
+error-move_bad_square = { $asked } is geen speelveld van dit bord.
+error-move_syntax = { $asked } is niet te lezen als zet: schrijf de velden met - voor een gewone zet of x voor een slag (zoals 11-15 of 22x15).
+error-move_illegal = { $asked } is hier geen geldige zet; de mogelijke zetten zijn { $moves }.
+error-move_no_legal_move = In deze stelling is geen enkele zet mogelijk.
+error-move_quiet_as_capture = { $asked } slaat niets: een gewone zet schrijf je met -, niet met x of :.
+error-move_captured_mismatch = { $asked } slaat die stukken niet; de zetten langs die weg: { $moves }.
+error-move_ambiguous = { $asked } kan meer dan één zet zijn: { $moves }. Geef meer van zijn velden.
+error-move_incomplete = { $asked } stopt midden in een slag: de slag moet verder ({ $moves }).
 
 language-label = Taal
 

@@ -451,6 +451,15 @@ error-too_many_rooms = С вашего адреса создано слишко�
 error-empty_answer = Сервер прислал пустой ответ.
 error-connection_lost = Связь с сервером прервалась до конца ответа. Попробуйте ещё раз.
 error-answer_cut = Сервер остановился до конца ответа. Попробуйте ещё раз.
+error-move_shape = Ход передаётся текстом (например, 11-15) или начальным полем и полями остановок.
+error-move_bad_square = { $asked } — не игровое поле этой доски.
+error-move_syntax = { $asked } не читается как ход: запишите поля через - для тихого хода или x для взятия (например, 11-15 или 22x15).
+error-move_illegal = Ход { $asked } здесь невозможен; возможные ходы: { $moves }.
+error-move_no_legal_move = В этой позиции нет ни одного возможного хода.
+error-move_quiet_as_capture = { $asked } ничего не бьёт: тихий ход пишется через -, а не через x или :.
+error-move_captured_mismatch = { $asked } не бьёт эти шашки; ходы по этому пути: { $moves }.
+error-move_ambiguous = { $asked } может означать несколько ходов: { $moves }. Укажите больше полей.
+error-move_incomplete = { $asked } обрывает взятие на середине: бой нужно продолжить ({ $moves }).
 
 language-label = Язык
 

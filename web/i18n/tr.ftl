@@ -423,6 +423,15 @@ error-too_many_rooms = Adresinizden çok fazla oda oluşturuldu (dakikada en ço
 error-empty_answer = Sunucu boş bir yanıt gönderdi.
 error-connection_lost = Yanıt tamamlanmadan sunucuyla bağlantı koptu. Yeniden deneyin.
 error-answer_cut = Sunucu yanıt tamamlanmadan durdu. Yeniden deneyin.
+error-move_shape = Bir hamle metniyle (11-15 gibi) ya da başlangıç ve iniş kareleriyle gönderilir.
+error-move_bad_square = { $asked } bu tahtanın oynanan bir karesi değil.
+error-move_syntax = { $asked } hamle olarak okunamıyor: kareleri sürme için - ile, alma için x ile birleştirin (11-15 ya da 22x15 gibi).
+error-move_illegal = { $asked } burada kurallara aykırı bir hamle; oynanabilecek hamleler: { $moves }.
+error-move_no_legal_move = Bu konumda oynanabilecek hamle yok.
+error-move_quiet_as_capture = { $asked } hiçbir taş almıyor: sessiz hamle x ya da : ile değil, - ile yazılır.
+error-move_captured_mismatch = { $asked } bu taşları almıyor; bu yoldaki hamleler: { $moves }.
+error-move_ambiguous = { $asked } birden çok hamle olabilir: { $moves }. Karelerinden daha fazlasını yazın.
+error-move_incomplete = { $asked } almanın ortasında duruyor: seri sürmeli ({ $moves }).
 
 language-label = Dil
 

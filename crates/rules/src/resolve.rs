@@ -141,6 +141,49 @@ impl MatchError {
         }
     }
 
+    /// A stable name of the error's kind, for programs that word it themselves (the web app's
+    /// languages): `bad-square`, `syntax`, `illegal`, `no-legal-move`, `quiet-as-capture`,
+    /// `captured-mismatch`, `ambiguous`, `incomplete`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            MatchError::BadSquare { .. } => "bad-square",
+            MatchError::Syntax(_) => "syntax",
+            MatchError::Illegal { legal, .. } if legal.is_empty() => "no-legal-move",
+            MatchError::Illegal { .. } => "illegal",
+            MatchError::QuietWrittenAsCapture { .. } => "quiet-as-capture",
+            MatchError::CapturedMismatch { .. } => "captured-mismatch",
+            MatchError::Ambiguous { .. } => "ambiguous",
+            MatchError::Incomplete { .. } => "incomplete",
+        }
+    }
+
+    /// The query as written (a square name for [`MatchError::BadSquare`], the token for
+    /// [`MatchError::Syntax`]).
+    pub fn asked(&self) -> &str {
+        match self {
+            MatchError::BadSquare { name, .. } => name,
+            MatchError::Syntax(e) => &e.token,
+            MatchError::Illegal { asked, .. }
+            | MatchError::QuietWrittenAsCapture { asked, .. }
+            | MatchError::CapturedMismatch { asked, .. }
+            | MatchError::Ambiguous { asked, .. }
+            | MatchError::Incomplete { asked, .. } => asked,
+        }
+    }
+
+    /// The moves the error lists, written in the variant's notation: the legal moves, the
+    /// candidates, the continuations, or the moves along the route; empty for the others.
+    pub fn listed(&self) -> Vec<String> {
+        let write = |v: Variant, ms: &[Move]| ms.iter().map(|m| movetext::write(v, m)).collect();
+        match self {
+            MatchError::Illegal { variant, legal, .. } => write(*variant, legal),
+            MatchError::CapturedMismatch { variant, moves, .. } => write(*variant, moves),
+            MatchError::Ambiguous { variant, candidates, .. } => write(*variant, candidates),
+            MatchError::Incomplete { variant, continuations, .. } => write(*variant, continuations),
+            _ => Vec::new(),
+        }
+    }
+
     /// The error in words, without the asked text (see [`fmt::Display`] for the whole).
     pub fn reason(&self) -> String {
         let list = |v: Variant, ms: &[Move], sep: &str| ms.iter().map(|m| movetext::write(v, m)).collect::<Vec<_>>().join(sep);

@@ -91,10 +91,17 @@ impl IntoResponse for ApiError {
     }
 }
 
+impl From<crate::wire::MoveInputError> for ApiError {
+    fn from(e: crate::wire::MoveInputError) -> ApiError {
+        ApiError { args: e.args(), ..ApiError::new(StatusCode::BAD_REQUEST, e.code(), e.to_string()) }
+    }
+}
+
 impl From<TableError> for ApiError {
     fn from(e: TableError) -> ApiError {
         match e {
             TableError::Invalid(m) => ApiError::bad_request(m),
+            TableError::Move(e) => e.into(),
             TableError::Conflict { code, message, args } => ApiError { args, ..ApiError::new(StatusCode::CONFLICT, code, message) },
             // One saved game that cannot be read: named, and the others carry on (409).
             TableError::Store(e @ StorageError::Broken { .. }) => ApiError::new(StatusCode::CONFLICT, "unreadable", format!("{e}; start a new game to replace it")),
@@ -500,7 +507,7 @@ async fn position(bytes: Bytes) -> ApiResult<Json<PositionReply>> {
     let (pos, played) = match &req.mv {
         None => (pos, None),
         Some(m) => {
-            let mv = m.resolve(&pos).map_err(|e| ApiError::bad_request(e.to_string()))?;
+            let mv = m.resolve(&pos)?;
             (pos.after(&mv), Some(MoveJson::new(v, &mv)))
         }
     };

@@ -126,6 +126,9 @@ pub enum TableError {
     /// Bad input from the client: unreadable move, illegal move, bad position (HTTP 400).
     #[error("{0}")]
     Invalid(String),
+    /// A move that names no legal move here (HTTP 400, with its code and arguments).
+    #[error(transparent)]
+    Move(#[from] crate::wire::MoveInputError),
     /// The action does not fit the state (HTTP 409), with its stable code (docs/api.md,
     /// "Errors"): `game_over`, `not_your_turn`, `stale` (the client's ply is not the game's;
     /// `args` `at` and `asked`), `nothing_to_undo`, `conflict`.
@@ -281,7 +284,7 @@ impl Table {
             return Err(TableError::conflict("not_your_turn", "it is the computer's turn"));
         }
         let v = self.seated.variant();
-        let mv = input.resolve(self.game().position()).map_err(|e| TableError::Invalid(e.to_string()))?;
+        let mv = input.resolve(self.game().position())?;
         self.commit(ops, mv)?;
         tracing::debug!(variant = v.id(), mv = %movetext::write(v, &mv), "move");
         Ok(mv)

@@ -255,6 +255,35 @@ pub enum MoveInputError {
 }
 
 impl MoveInputError {
+    /// The stable code of the error in the web API (docs/api.md, "Errors"): `move_shape`, or
+    /// `move_` and the resolver's kind ([`MatchError::code`], with `_` for `-`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            MoveInputError::Shape => "move_shape",
+            MoveInputError::Move(e) => match e.code() {
+                "bad-square" => "move_bad_square",
+                "syntax" => "move_syntax",
+                "illegal" => "move_illegal",
+                "no-legal-move" => "move_no_legal_move",
+                "quiet-as-capture" => "move_quiet_as_capture",
+                "captured-mismatch" => "move_captured_mismatch",
+                "ambiguous" => "move_ambiguous",
+                _ => "move_incomplete",
+            },
+        }
+    }
+
+    /// The code's arguments: `asked` (the move or square as written) and `moves` (the moves
+    /// the error lists, joined by ", "), where the error has them.
+    pub fn args(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut args = serde_json::Map::new();
+        if let MoveInputError::Move(e) = self {
+            args.insert("asked".into(), e.asked().into());
+            args.insert("moves".into(), e.listed().join(", ").into());
+        }
+        args
+    }
+
     /// True when the input cannot be read at all (its shape, a square name, the text's
     /// syntax), as opposed to naming a move the position does not allow.
     pub fn unreadable(&self) -> bool {

@@ -95,7 +95,16 @@ async fn errors_have_stable_codes() {
     let m = "/api/games/english/move";
     let stale = s.coded("POST", m, Some(r#"{"text": "11-15", "ply": 3}"#), StatusCode::CONFLICT, "stale").await;
     assert_eq!(stale["args"], json!({"at": 0, "asked": 3}));
-    let bad = s.coded("POST", m, Some(r#"{"text": "11-17"}"#), StatusCode::BAD_REQUEST, "bad_request").await;
+    let bad = s.coded("POST", m, Some(r#"{"text": "11-17"}"#), StatusCode::BAD_REQUEST, "move_illegal").await;
+    assert_eq!(bad["args"], json!({"asked": "11-17", "moves": "9-13, 10-14, 11-15, 12-16, 9-14, 10-15, 11-16"}), "{bad}");
+    assert!(bad["error"].as_str().unwrap().contains("legal moves are"), "the English words stay for API clients: {bad}");
+    let bad = s.coded("POST", m, Some(r#"{"text": "11x15"}"#), StatusCode::BAD_REQUEST, "move_quiet_as_capture").await;
+    assert_eq!(bad["args"]["asked"], "11x15");
+    s.coded("POST", m, Some(r#"{"text": "11-99"}"#), StatusCode::BAD_REQUEST, "move_syntax").await;
+    let bad = s.coded("POST", m, Some(r#"{"from": "11", "path": ["99"]}"#), StatusCode::BAD_REQUEST, "move_bad_square").await;
+    assert_eq!(bad["args"]["asked"], "99", "{bad}");
+    s.coded("POST", m, Some(r#"{"text": "11-15", "from": "11", "path": ["15"]}"#), StatusCode::BAD_REQUEST, "move_shape").await;
+    let bad = s.coded("POST", "/api/games/english/new", Some(r#"{"settings": {"mode": "x"}}"#), StatusCode::BAD_REQUEST, "bad_request").await;
     assert!(bad.get("args").is_none(), "no args when the code has none: {bad}");
     s.coded("GET", "/api/games/chess", None, StatusCode::NOT_FOUND, "not_found").await;
     s.coded("GET", "/api/nothing", None, StatusCode::NOT_FOUND, "not_found").await;

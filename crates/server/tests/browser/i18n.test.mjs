@@ -165,6 +165,19 @@ test('the rules guides in each language: the translated texts around the same di
   await page.context().close();
 });
 
+test("the server's refusal of a typed move is worded in the interface's language", { timeout: 60000 }, async () => {
+  const page = await newPage(browser, null, undefined, 'ru-RU');
+  await page.goto(`${server.url}#/play/russian`);
+  await ready(page);
+  await page.waitForSelector('#board-wrap .sq[aria-label]');
+  await page.fill('#move-input', 'c3-c5');
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction(() => /^Ход c3-c5 здесь невозможен; возможные ходы: [a-h][1-8]-[a-h][1-8], /.test(document.querySelector('#message').textContent));
+  assert.doesNotMatch(await page.textContent('#message'), /legal|illegal/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
 test("the browser's language is chosen at the first visit", { timeout: 60000 }, async () => {
   for (const [locale, lang, title] of [
     ['ru-RU', 'ru', 'Играть в шашки'],
