@@ -526,6 +526,8 @@ async fn version_2_moves_are_written_as_over_http() {
     a.send(json!({ "type": "move", "id": "far", "game": 1, "ply": 2, "text": "1-32" })).await;
     let e = a.error("illegal").await;
     assert!(e["message"].as_str().unwrap().contains("legal moves are"), "{e}");
+    assert_eq!((e["reason"].as_str(), e["args"]["asked"].as_str()), (Some("move_illegal"), Some("1-32")), "the page words it by the API's code: {e}");
+    assert_eq!(e["args"]["moves"], "13x22", "the legal moves listed (a capture is compulsory): {e}");
     // The state has the same game fields as a local table's.
     a.send(json!({ "type": "sync" })).await;
     let st = a.until("state").await;

@@ -188,7 +188,9 @@ export class RoomPage {
 
   /** @param {Message} msg */
   onError(msg) {
-    this.view.message(errorText({ code: String(msg.code || ''), message: String(msg.message || '') }), 'error');
+    // A refused move carries the web API's code of the refusal and its arguments (`reason`).
+    const code = String(msg.reason || msg.code || '');
+    this.view.message(errorText({ code, message: String(msg.message || ''), args: msg.args || {} }), 'error');
     if (msg.code !== 'stale' && this.state) this.render();
   }
 

@@ -70,11 +70,14 @@ pub enum ErrorCode {
 pub struct ProtoError {
     pub code: ErrorCode,
     pub message: String,
+    /// For a move that names no legal move: the web API's code of the refusal (`move_illegal`,
+    /// `move_incomplete`, ...) and its arguments, which a page words in its language.
+    pub reason: Option<(&'static str, serde_json::Map<String, Value>)>,
 }
 
 impl ProtoError {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> ProtoError {
-        ProtoError { code, message: message.into() }
+        ProtoError { code, message: message.into(), reason: None }
     }
 }
 
@@ -382,7 +385,12 @@ fn text(v: Value) -> Utf8Bytes {
 }
 
 pub fn error_text(id: Option<&str>, e: &ProtoError) -> Utf8Bytes {
-    text(serde_json::json!({ "type": "error", "v": VERSION, "id": id, "code": e.code, "message": e.message }))
+    let mut v = serde_json::json!({ "type": "error", "v": VERSION, "id": id, "code": e.code, "message": e.message });
+    if let Some((reason, args)) = &e.reason {
+        v["reason"] = Value::from(*reason);
+        v["args"] = Value::Object(args.clone());
+    }
+    text(v)
 }
 
 pub fn ack_text(id: &str, duplicate: bool) -> Utf8Bytes {

@@ -188,7 +188,7 @@ impl Core {
     pub(crate) fn move_of(&self, input: &MoveInput) -> Result<Move, ProtoError> {
         input.resolve(self.game().position()).map_err(|e| {
             let code = if e.unreadable() { ErrorCode::BadMessage } else { ErrorCode::Illegal };
-            ProtoError::new(code, e.to_string())
+            ProtoError { reason: Some((e.code(), e.args())), ..ProtoError::new(code, e.to_string()) }
         })
     }
 
