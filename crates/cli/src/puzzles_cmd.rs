@@ -1,6 +1,7 @@
 //! `draughts puzzles build`: mines puzzles from the games of PDN files and board CSVs (positions
 //! where exactly one move wins material or the game, `draughts_engine::puzzles`, `docs/engine.md`,
-//! "Puzzles") and writes them as JSON lines.
+//! "Puzzles") and writes them as JSON lines; `draughts puzzles examine`: the same test of one
+//! position.
 
 use anyhow::{bail, Context, Result};
 use draughts_engine::puzzles::{self, Gain, GameSource, MinerConfig, Puzzle};
@@ -28,6 +29,42 @@ pub enum PuzzlesCommand {
     /// rule set the game was played under). A summary goes to standard error. Exit status 2 when
     /// a file cannot be read or holds no game.
     Build(BuildArgs),
+    /// Examine one position the way `build` verifies a puzzle from the position alone (no
+    /// history, cleared tables: criterion 6 of docs/engine.md, "Puzzles") and print its puzzle
+    /// as one JSON line in `build`'s format, with the source given by the options (for adding a
+    /// known shot, such as a guide's tactic, to the set). Exit status 1, with the criterion it
+    /// fails on standard error, when the position is not a puzzle.
+    Examine(ExamineArgs),
+}
+
+#[derive(clap::Args)]
+pub struct ExamineArgs {
+    #[command(flatten)]
+    position: crate::position_args::PositionArgs,
+    /// Depth of the verifying search, in plies (as `build --depth`).
+    #[arg(long, default_value_t = MinerConfig::default().verify_depth, value_parser = clap::value_parser!(u32).range(7..=40))]
+    depth: u32,
+    /// The source game's file, for source.file.
+    #[arg(long, default_value = "")]
+    source_file: String,
+    /// The game's 1-based number in its file, for source.game.
+    #[arg(long, default_value_t = 0)]
+    source_game: usize,
+    /// The position's ply in the game, for source.ply.
+    #[arg(long, default_value_t = 0)]
+    source_ply: usize,
+    /// The rule set the game was played under, for source.variant (default: --variant).
+    #[arg(long, value_parser = crate::parse_variant)]
+    source_variant: Option<Variant>,
+    /// The White player, for source.white.
+    #[arg(long)]
+    white: Option<String>,
+    /// The Black player, for source.black.
+    #[arg(long)]
+    black: Option<String>,
+    /// The event, for source.event.
+    #[arg(long)]
+    event: Option<String>,
 }
 
 #[derive(clap::Args)]
@@ -61,6 +98,7 @@ pub struct BuildArgs {
 pub fn run(cmd: PuzzlesCommand) -> Result<ExitCode> {
     match cmd {
         PuzzlesCommand::Build(a) => build(a),
+        PuzzlesCommand::Examine(a) => examine(a),
     }
 }
 
@@ -169,6 +207,24 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
         },
     );
     Ok(ExitCode::SUCCESS)
+}
+
+fn examine(a: ExamineArgs) -> Result<ExitCode> {
+    let pos = a.position.position()?;
+    let config = MinerConfig { verify_depth: a.depth, ..MinerConfig::default() };
+    let mut searcher = Searcher::new(puzzles::TABLE_MB);
+    match puzzles::examine_position(&mut searcher, &pos, &config) {
+        Ok(solution) => {
+            let source = GameSource { file: a.source_file, game: a.source_game, white: a.white, black: a.black, event: a.event };
+            let p = Puzzle::new(&pos, solution, source, a.source_ply, None);
+            println!("{}", puzzle_json(&p, a.source_variant.unwrap_or(pos.variant())));
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(r) => {
+            eprintln!("not a puzzle by the miner's criteria (docs/engine.md, \"Puzzles\"): {}", r.text());
+            Ok(ExitCode::from(1))
+        }
+    }
 }
 
 /// The state of a run that every game adds to: the searcher, the positions already written and

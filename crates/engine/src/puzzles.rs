@@ -206,6 +206,25 @@ pub struct Puzzle {
     pub found: Solution,
 }
 
+impl Puzzle {
+    /// The puzzle of `pos` with its `solution` (from [`examine`]), from ply `ply` of the game
+    /// `source`, which went on with `played` (`None` when unknown or at the game's end).
+    pub fn new(pos: &Position, solution: Solution, source: GameSource, ply: usize, played: Option<&Move>) -> Puzzle {
+        let v = pos.variant();
+        Puzzle {
+            variant: v,
+            fen: fen::write(pos),
+            side: pos.side_to_move(),
+            solution: solution.line.iter().map(|m| movetext::write(v, m)).collect(),
+            source,
+            ply,
+            played: played.map(|m| movetext::write(v, m)),
+            played_solution: played.is_some_and(|m| m.same_as(&solution.line[0])),
+            found: solution,
+        }
+    }
+}
+
 /// Material balance of `pos` for `side`, in centi-men ([`MAN`], [`KING`]).
 pub fn material(pos: &Position, side: Color) -> i32 {
     let count = |c: Color| pos.men(c).count_ones() as i32 * MAN + pos.kings(c).count_ones() as i32 * KING;
@@ -318,9 +337,16 @@ pub fn examine(searcher: &mut Searcher, game: &Game, config: &MinerConfig) -> Re
 /// with the same first move.
 fn examine_twice(searcher: &mut Searcher, game: &Game, config: &MinerConfig) -> Option<Solution> {
     let first = examine(searcher, game, config).ok()?;
-    searcher.clear();
-    let alone = examine(searcher, &Game::from_position(*game.position()), config).ok()?;
+    let alone = examine_position(searcher, game.position(), config).ok()?;
     alone.line[0].same_as(&first.line[0]).then_some(alone)
+}
+
+/// [`examine`] of `pos` alone (no history) with cleared tables, as a solver given the FEN sees
+/// it (criterion 6 of the [module documentation](self)): the solution the puzzle set keeps, or
+/// why the position is no puzzle (`draughts puzzles examine`).
+pub fn examine_position(searcher: &mut Searcher, pos: &Position, config: &MinerConfig) -> Result<Solution, Rejection> {
+    searcher.clear();
+    examine(searcher, &Game::from_position(*pos), config)
 }
 
 /// The difficulty of a solution of `plies` plies with `tempting` tempting wrong moves: the
@@ -366,7 +392,6 @@ pub fn mine_game(
     on_ply: &mut dyn FnMut(usize),
 ) -> Vec<Puzzle> {
     searcher.clear();
-    let v = game.variant();
     let mut found = Vec::new();
     let Ok(mut prefix) = Game::from_position_with(*game.start(), game.draw_rules()) else {
         return found;
@@ -379,21 +404,10 @@ pub fn mine_game(
         if ply >= config.skip_plies && inside.is_empty() {
             if let Some(solution) = examine_twice(searcher, &prefix, config) {
                 let played = moves.get(ply);
-                let played_solution = played.is_some_and(|m| m.same_as(&solution.line[0]));
-                if played_solution {
+                if played.is_some_and(|m| m.same_as(&solution.line[0])) {
                     inside = solution.line.clone();
                 }
-                found.push(Puzzle {
-                    variant: v,
-                    fen: fen::write(prefix.position()),
-                    side: prefix.position().side_to_move(),
-                    solution: solution.line.iter().map(|m| movetext::write(v, m)).collect(),
-                    source: source.clone(),
-                    ply,
-                    played: played.map(|m| movetext::write(v, m)),
-                    played_solution,
-                    found: solution,
-                });
+                found.push(Puzzle::new(prefix.position(), solution, source.clone(), ply, played));
             }
             on_ply(ply);
         }

@@ -2,7 +2,8 @@
 //! puzzles build`, docs/engine.md "Puzzles"): every rule set has puzzles; every puzzle's FEN
 //! reads, its solution replays legally under its rule set and wins what it claims (the material
 //! at the end of the line, or the game), its source is named; and a sample is found again by
-//! `puzzles::examine` at the miner's depth.
+//! `puzzles::examine` at the miner's depth. Every tactic of the rules guides
+//! (`crates/server/guides.json`) from a real game is a puzzle of the set.
 
 use draughts_engine::puzzles::{self, MinerConfig, MAN};
 use draughts_engine::Searcher;
@@ -161,6 +162,43 @@ fn a_sample_of_every_rule_set_is_found_again_at_the_miners_depth() {
                 .unwrap_or_else(|r| panic!("{}: {}", e.at, r.text()));
             let line: Vec<String> = found.line.iter().map(|m| movetext::write(v, m)).collect();
             assert_eq!(line, solution(e), "{}: the engine's solution", e.at);
+        }
+    }
+}
+
+/// Guide tactics from real games that the miner turns down (rule set, title, why), kept out of
+/// the set rather than weakening the miner's criteria.
+const REJECTED_TACTICS: [(&str, &str, &str); 3] = [
+    ("german", "Choosing the capture that takes two", "the solution is too long to verify"),
+    ("international", "Two given, three taken, a king", "a second move wins too"),
+    ("italian", "Opening the lines", "the solution is too long to verify"),
+];
+
+#[test]
+fn every_guide_tactic_from_a_real_game_is_a_puzzle_of_the_set() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../server/guides.json");
+    let raw = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let guides: Value = serde_json::from_str(&raw).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    for v in Variant::OFFERED {
+        let set = read_set(v);
+        let tactics = guides["guides"][v.id()]["tactics"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{}: no tactics in the guide", v.id()));
+        for t in tactics.iter().filter(|t| t["source"]["composed"] != true) {
+            let title = t["title"].as_str().unwrap_or("");
+            let what = format!("{} tactic {title:?}", v.id());
+            // Guide FENs may be written otherwise than the miner writes them.
+            let at = fen::parse(v, t["position"].as_str().unwrap_or(""))
+                .unwrap_or_else(|err| panic!("{what}: {err}"));
+            let fen = fen::write(&at);
+            let puzzle = set.iter().find(|e| text(e, "fen") == fen);
+            if let Some((_, _, why)) = REJECTED_TACTICS.iter().find(|(r, n, _)| *r == v.id() && *n == title) {
+                assert!(puzzle.is_none(), "{what}: in the set, so no longer rejected ({why})");
+                continue;
+            }
+            let puzzle = puzzle.unwrap_or_else(|| panic!("{what}: not in the set (`draughts puzzles examine`)"));
+            let first = t["line"][0].as_str().unwrap_or_else(|| panic!("{what}: no line"));
+            assert_eq!(solution(puzzle)[0], first, "{what}: {} begins otherwise", puzzle.at);
         }
     }
 }
