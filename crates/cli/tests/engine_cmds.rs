@@ -422,6 +422,32 @@ fn puzzles_build_writes_json_lines_and_names_a_bad_file() {
 }
 
 #[test]
+fn puzzles_examine_prints_the_puzzle_or_names_the_criterion_it_fails() {
+    // A guide's tactic from a real game (Wyllie - Moorhead, Manchester 1841): a shot of two for one.
+    let fen = "W:W8,12,23,30-32:B3,6,9,14,18,20,22,28";
+    let out = draughts()
+        .args(["puzzles", "examine", "--variant", "english", "--fen", fen, "--source-file", "oca.pdn", "--source-game", "1", "--source-ply", "41", "--white", "Wyllie, J.", "--event", "Manchester 1841"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let p = json(&out.stdout);
+    assert_eq!(p["fen"], fen);
+    assert_eq!(p["side"], "light");
+    assert_eq!(p["solution"], serde_json::json!(["30-26", "18x27", "26x17x10x1"]));
+    assert_eq!(p["gain"]["material"], 100);
+    assert_eq!(p["source"], serde_json::json!({"file": "oca.pdn", "game": 1, "ply": 41, "white": "Wyllie, J.", "black": null, "event": "Manchester 1841", "variant": "english"}));
+    // The start position: nothing wins.
+    let out = draughts().args(["puzzles", "examine", "--variant", "english", "--fen", "W:W21-32:B1-12"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a puzzle by the miner's criteria") && String::from_utf8_lossy(&out.stderr).contains("no move wins"), "{}", String::from_utf8_lossy(&out.stderr));
+    // Two moves win (the miner's exactly-one test).
+    let out = draughts().args(["puzzles", "examine", "--variant", "international", "--fen", "W:W26,27,31,36,37,39,44,45,48,49:B3,6-9,13,16,20,25,28,30,38"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a second move wins too"), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
 fn egdb_build_info_and_analyze_read_the_same_folder() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
