@@ -2,6 +2,9 @@
 # Rebuilds the puzzle set the server embeds, crates/server/data/puzzles/<variant>.jsonl, from the
 # game collections of ../shared/data/pdn/ (docs/engine.md, "Puzzles"): one rule set after another,
 # each command's summary (puzzles, games, time, share of solutions played) on standard error.
+# Then each tactic of the rules guides (crates/server/guides.json) from a real game that the build
+# did not find is added with `draughts puzzles examine` and the tactic's source (needs jq); one the
+# miner turns down is named on standard error and left out.
 #
 #   bash scripts/build-puzzles.sh [VARIANT...]     # default: all seven rule sets
 #
@@ -28,4 +31,15 @@ for v in "${variants[@]}"; do
   esac
   echo "$v:" >&2
   "$bin" puzzles build --max-per-variant "$max" --out "$out/$v.jsonl" "${args[@]}"
+  jq -r --arg v "$v" '.guides[$v].tactics[] | select(.source.composed != true) | .source as $s
+    | [.position, ($s.file | split("/") | last), $s.game, $s.ply, ($s.file | split("/") | first), $s.white, $s.black, $s.event] | @tsv' \
+    crates/server/guides.json |
+    while IFS=$'\t' read -r fen file game ply played white black event; do
+      if line=$("$bin" puzzles examine --variant "$v" --fen "$fen" --source-file "$file" --source-game "$game" \
+        --source-ply "$ply" --source-variant "$played" --white "$white" --black "$black" --event "$event"); then
+        grep -qF "\"fen\":\"$(jq -r .fen <<<"$line")\"" "$out/$v.jsonl" || echo "$line" >>"$out/$v.jsonl"
+      else
+        echo "$v guide tactic $fen ($file game $game) left out" >&2
+      fi
+    done
 done
