@@ -3,7 +3,7 @@
 # game collections of ../shared/data/pdn/ (docs/engine.md, "Puzzles"): one rule set after another,
 # each command's summary (puzzles, games, time, share of solutions played) on standard error.
 # Then each tactic of the rules guides (crates/server/guides.json) from a real game that the build
-# did not find is added with `draughts puzzles examine` and the tactic's source (needs jq); one the
+# did not find is added with `draughts puzzles examine` and the tactic's source (jq reads the guides; installed when missing); one the
 # miner turns down is named on standard error and left out.
 #
 #   bash scripts/build-puzzles.sh [VARIANT...]     # default: all seven rule sets
@@ -19,6 +19,14 @@ max=50
 variants=("$@")
 if [ ${#variants[@]} -eq 0 ]; then
   variants=(english american german russian international turkish italian)
+fi
+# jq reads the guides' tactics (below): Debian's jq package when it is missing.
+if ! command -v jq >/dev/null; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq >/dev/null
+  fi
 fi
 mkdir -p "$out"
 for v in "${variants[@]}"; do
