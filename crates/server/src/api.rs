@@ -271,7 +271,7 @@ async fn variants() -> Json<Vec<VariantJson>> {
 async fn guides(RawQuery(query): RawQuery) -> Response {
     let asked = query.as_deref().and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("lang=")));
     let (body, lang) = crate::guides::in_language(asked);
-    ([(header::CONTENT_TYPE, "application/json"), (header::CONTENT_LANGUAGE, lang)], body.into_owned()).into_response()
+    ([(header::CONTENT_TYPE, "application/json".to_string()), (header::CONTENT_LANGUAGE, lang)], body).into_response()
 }
 
 async fn get_game(State(state): State<AppState>, Path(id): Path<String>) -> ApiResult<Json<TableJson>> {

@@ -24,12 +24,10 @@ pub fn languages() -> Vec<String> {
 
 /// The guides in `language` (a code such as `ru`), and the language they are in: English for
 /// `en`, for no language and for one without a translation.
-pub fn in_language(language: Option<&str>) -> (std::borrow::Cow<'static, [u8]>, &'static str) {
-    const CODES: [&str; 5] = ["ru", "tr", "it", "nl", "fr"];
-    if let Some(code) = language.and_then(|l| CODES.into_iter().find(|c| *c == l)) {
-        if let Some(file) = Translations::get(&format!("{code}.json")) {
-            return (file.data, code);
-        }
+pub fn in_language(language: Option<&str>) -> (std::borrow::Cow<'static, [u8]>, String) {
+    // The embedded files are the whitelist: any other text finds no file.
+    match language.and_then(|l| Translations::get(&format!("{l}.json")).map(|f| (f.data, l.to_string()))) {
+        Some(found) => found,
+        None => (std::borrow::Cow::Borrowed(GUIDES_JSON.as_bytes()), "en".to_string()),
     }
-    (std::borrow::Cow::Borrowed(GUIDES_JSON.as_bytes()), "en")
 }

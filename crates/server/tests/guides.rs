@@ -368,7 +368,7 @@ fn every_language_has_the_guides_with_the_english_diagrams() {
     let mut errors = Vec::new();
     for lang in &languages {
         let (bytes, shown) = draughts_server::guides::in_language(Some(lang));
-        assert_eq!(shown, lang);
+        assert_eq!(&shown, lang);
         let tr: Value = serde_json::from_slice(&bytes).unwrap_or_else(|e| panic!("guides/{lang}.json is not valid JSON: {e}"));
         compare(&en["guides"], &tr["guides"], &format!("{lang}: guides"), false, &mut errors);
     }
