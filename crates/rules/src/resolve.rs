@@ -141,19 +141,20 @@ impl MatchError {
         }
     }
 
-    /// A stable name of the error's kind, for programs that word it themselves (the web app's
-    /// languages): `bad-square`, `syntax`, `illegal`, `no-legal-move`, `quiet-as-capture`,
-    /// `captured-mismatch`, `ambiguous`, `incomplete`.
+    /// A stable name of the error's kind, for programs that word it themselves (the web API's
+    /// codes, which the web app words in its languages): `move_bad_square`, `move_syntax`,
+    /// `move_illegal`, `move_no_legal_move`, `move_quiet_as_capture`, `move_captured_mismatch`,
+    /// `move_ambiguous`, `move_incomplete`.
     pub fn code(&self) -> &'static str {
         match self {
-            MatchError::BadSquare { .. } => "bad-square",
-            MatchError::Syntax(_) => "syntax",
-            MatchError::Illegal { legal, .. } if legal.is_empty() => "no-legal-move",
-            MatchError::Illegal { .. } => "illegal",
-            MatchError::QuietWrittenAsCapture { .. } => "quiet-as-capture",
-            MatchError::CapturedMismatch { .. } => "captured-mismatch",
-            MatchError::Ambiguous { .. } => "ambiguous",
-            MatchError::Incomplete { .. } => "incomplete",
+            MatchError::BadSquare { .. } => "move_bad_square",
+            MatchError::Syntax(_) => "move_syntax",
+            MatchError::Illegal { legal, .. } if legal.is_empty() => "move_no_legal_move",
+            MatchError::Illegal { .. } => "move_illegal",
+            MatchError::QuietWrittenAsCapture { .. } => "move_quiet_as_capture",
+            MatchError::CapturedMismatch { .. } => "move_captured_mismatch",
+            MatchError::Ambiguous { .. } => "move_ambiguous",
+            MatchError::Incomplete { .. } => "move_incomplete",
         }
     }
 

@@ -256,20 +256,11 @@ pub enum MoveInputError {
 
 impl MoveInputError {
     /// The stable code of the error in the web API (docs/api.md, "Errors"): `move_shape`, or
-    /// `move_` and the resolver's kind ([`MatchError::code`], with `_` for `-`).
+    /// the resolver's ([`MatchError::code`]).
     pub fn code(&self) -> &'static str {
         match self {
             MoveInputError::Shape => "move_shape",
-            MoveInputError::Move(e) => match e.code() {
-                "bad-square" => "move_bad_square",
-                "syntax" => "move_syntax",
-                "illegal" => "move_illegal",
-                "no-legal-move" => "move_no_legal_move",
-                "quiet-as-capture" => "move_quiet_as_capture",
-                "captured-mismatch" => "move_captured_mismatch",
-                "ambiguous" => "move_ambiguous",
-                _ => "move_incomplete",
-            },
+            MoveInputError::Move(e) => e.code(),
         }
     }
 
