@@ -105,6 +105,15 @@ fn a_whole_game_with_the_players_and_a_watcher_on_three_nodes() {
             assert_eq!(watched["position"], seen["position"]);
         }
 
+        // An offer on B, declined on A: the asker on B is told who declined what.
+        light.act("offer_draw", "d0").await.unwrap();
+        light.expect("ack").await.unwrap();
+        until_where(&mut dark, "the first offer", |v| v["type"] == "state" && v["draw_offer"] == "light").await;
+        dark.act("decline_draw", "d0-no").await.unwrap();
+        dark.expect("ack").await.unwrap();
+        let declined = until_where(&mut light, "the decline", |v| v["type"] == "state" && v["draw_offer"].is_null()).await;
+        assert_eq!(declined["declined"], json!({"what": "draw", "by": "dark"}), "{declined}");
+
         // An offer on B, accepted on A: everyone sees the game drawn.
         light.act("offer_draw", "d1").await.unwrap();
         light.expect("ack").await.unwrap();

@@ -5,7 +5,7 @@
 use crate::table::Side;
 use crate::wire::{ClockJson, GameJson, MoveInput, OutcomeJson, PlayedJson, PositionJson};
 use axum::extract::ws::Utf8Bytes;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 /// The protocol version this server speaks. A client's `hello` names it or [`OLDEST_VERSION`].
@@ -341,13 +341,22 @@ pub struct StateMsg<'a> {
     pub declined: Option<DeclinedJson>,
 }
 
-/// What a decline answered (in the `state` after it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+/// What a decline answered (in the `state` after it). Stored with the room (its `meta`) until
+/// the next change, so that a node that reads the room again after another node's decline
+/// tells its connections too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DeclinedJson {
-    /// `draw` (an offer) or `takeback` (a request).
-    pub what: &'static str,
+    pub what: Declinable,
     /// The side that declined.
     pub by: Side,
+}
+
+/// What can be declined: `draw` (an offer) or `takeback` (a request).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Declinable {
+    Draw,
+    Takeback,
 }
 
 /// `moved`: one move (as the move list holds it: ply, number, side, time) and what the board

@@ -140,7 +140,8 @@ impl Room {
         self.seq += 1;
         let text = match (stored_changed, moved) {
             (true, true) => self.moved_text(now),
-            (true, false) => self.state_text(now),
+            // Another node's decline is told here as it was there.
+            (true, false) => self.state_text_with(now, self.core.meta.declined),
             (false, _) => self.presence_text(now),
         };
         self.broadcast(text);

@@ -33,6 +33,9 @@ pub(crate) struct Meta {
     /// shared by several nodes replaces a room only from the revision it was read at.
     #[serde(default)]
     pub rev: u64,
+    /// The decline that made this revision, if one did; any other change clears it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub declined: Option<protocol::DeclinedJson>,
 }
 
 /// The JSON of `rooms.meta`: the current game's offers and the room's [`Meta`], in one flat
@@ -250,7 +253,7 @@ impl Core {
                     announce = Announce::State;
                 } else {
                     next.seated.set_offers(Offers { draw_offer: None, ..offers });
-                    announce = Announce::Declined(protocol::DeclinedJson { what: "draw", by: color_side(me) });
+                    announce = Announce::Declined(protocol::DeclinedJson { what: protocol::Declinable::Draw, by: color_side(me) });
                 }
             }
             Action::WithdrawDraw { game, .. } => {
@@ -300,7 +303,7 @@ impl Core {
                     announce = Announce::State;
                 } else {
                     next.seated.set_offers(Offers { takeback: None, ..offers });
-                    announce = Announce::Declined(protocol::DeclinedJson { what: "takeback", by: color_side(me) });
+                    announce = Announce::Declined(protocol::DeclinedJson { what: protocol::Declinable::Takeback, by: color_side(me) });
                 }
             }
             Action::Claim { game, result, .. } => {
@@ -351,6 +354,10 @@ impl Core {
             }
         }
         next.remember(player, action.id());
+        next.meta.declined = match &announce {
+            Announce::Declined(d) => Some(*d),
+            _ => None,
+        };
         // The room row first, the game's clock and result last (after a rematch's new game).
         let mut all = next.save_ops();
         let save_game = all.pop().expect("two ops");
@@ -451,7 +458,7 @@ mod tests {
         assert_eq!(asked.seated.offers().takeback, Some(Side::Dark));
         let cfg = RoomsConfig::default();
         let t = asked.act(0, &Action::DeclineTakeback { id: "d".into(), game: 1 }, &cfg, 10_000).unwrap();
-        assert!(matches!(t.announce, Announce::Declined(d) if d.what == "takeback" && d.by == Side::Light));
+        assert!(matches!(t.announce, Announce::Declined(d) if d.what == protocol::Declinable::Takeback && d.by == Side::Light));
         let withdrawn = act(&asked, 1, Action::WithdrawTakeback { id: "w".into(), game: 1 }, [None, None]).unwrap();
         assert_eq!(withdrawn.seated.offers().takeback, None);
         let e = act(&asked, 0, Action::WithdrawTakeback { id: "w".into(), game: 1 }, [None, None]).err().unwrap();
