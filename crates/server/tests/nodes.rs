@@ -1,8 +1,10 @@
 //! Several `draughts serve` nodes on one PostgreSQL database (issue 22), each test on a private
 //! cluster: the players of a room on different nodes and a watcher on a third see every change
 //! live (LISTEN/NOTIFY), who is connected counts every node, two moves sent at once through two
-//! nodes never both land, a message resent to another node is applied once, and a node killed
-//! mid-game loses nothing: its player goes on through another node.
+//! nodes never both land, a message resent to another node is applied once, a move against a
+//! resignation and a rematch asked by both at once come out whole, a decline on one node is
+//! told on the other, and a node killed mid-game loses nothing: its player goes on through
+//! another node.
 
 mod support;
 
@@ -269,5 +271,58 @@ fn readyz_follows_the_database_and_the_nodes_listen_again_after_it_restarts() {
         play_first(&mut dark, &mut light, "after").await;
         let (_, info) = b.http("GET", &format!("/api/rooms/{room}"), None).await;
         assert_eq!(info["games"][0]["plies"], 1, "{info}");
+    });
+}
+
+/// Reads until `c` has its answer to its own message (an ack, or an error whose code is one of
+/// `codes`) and has seen a state that satisfies `done`: whether the message was acked.
+async fn answer_and(c: &mut RoomClient, codes: &[&str], done: impl Fn(&Value) -> bool) -> bool {
+    let (mut acked, mut answered, mut seen) = (false, false, false);
+    while !(answered && seen) {
+        let v = c.recv().await.unwrap();
+        match v["type"].as_str() {
+            Some("ack") => (acked, answered) = (true, true),
+            Some("error") => {
+                assert!(codes.contains(&v["code"].as_str().unwrap_or("")), "{v}");
+                answered = true;
+            }
+            Some("state") if done(&v) => seen = true,
+            _ => {}
+        }
+    }
+    acked
+}
+
+#[test]
+fn a_move_against_a_resignation_and_a_rematch_by_both_at_once_through_two_nodes() {
+    let (_pg, a, b) = two_nodes();
+    on_runtime(async {
+        let (room, _, mut dark, mut light) = seated(&a, &b).await;
+        // Dark moves on A as Light resigns on B: the resignation stands either way, and the move
+        // is in the game exactly when it was acknowledged.
+        let mv = dark.legal()[0].clone();
+        let (r1, r2) = tokio::join!(dark.play("m1", &mv), light.act("resign", "r1"));
+        r1.unwrap();
+        r2.unwrap();
+        let over = |v: &Value| v["outcome"]["reason"] == "resignation";
+        let moved = answer_and(&mut dark, &["game_over"], over).await;
+        assert!(answer_and(&mut light, &[], over).await, "a resignation is always accepted while the game is on");
+        let (_, info) = a.http("GET", &format!("/api/rooms/{room}"), None).await;
+        assert_eq!(info["games"][0]["plies"], u64::from(moved), "{info}");
+        let pdn = pdn(&b, &room).await;
+        assert!(pdn.contains(" resigned\"]"), "{pdn}");
+
+        // Both ask for a rematch at once, on different nodes: one new game, both told.
+        let (r1, r2) = tokio::join!(dark.act("rematch", "x1"), light.act("rematch", "x2"));
+        r1.unwrap();
+        r2.unwrap();
+        let second = |v: &Value| v["game"] == 2 && v["ply"] == 0;
+        assert!(answer_and(&mut dark, &[], second).await);
+        assert!(answer_and(&mut light, &[], second).await);
+        let (_, info) = b.http("GET", &format!("/api/rooms/{room}"), None).await;
+        assert_eq!(info["games"].as_array().map(Vec::len), Some(2), "{info}");
+        // Colours swapped: the creator has Light now and Dark (the guest) moves first.
+        assert_eq!(dark.color.as_deref(), Some("light"));
+        play_first(&mut light, &mut dark, "g2").await;
     });
 }
