@@ -166,26 +166,6 @@ fn a_sample_of_every_rule_set_is_found_again_at_the_miners_depth() {
     }
 }
 
-/// Guide tactics from real games that the miner turns down (rule set, title, why), kept out of
-/// the set rather than weakening the miner's criteria.
-const REJECTED_TACTICS: [(&str, &str, &str); 3] = [
-    (
-        "german",
-        "Choosing the capture that takes two",
-        "the solution is too long to verify",
-    ),
-    (
-        "international",
-        "Two given, three taken, a king",
-        "a second move wins too",
-    ),
-    (
-        "italian",
-        "Opening the lines",
-        "the solution is too long to verify",
-    ),
-];
-
 #[test]
 fn every_guide_tactic_from_a_real_game_is_a_puzzle_of_the_set() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../server/guides.json");
@@ -204,18 +184,9 @@ fn every_guide_tactic_from_a_real_game_is_a_puzzle_of_the_set() {
             let at = fen::parse(v, t["position"].as_str().unwrap_or(""))
                 .unwrap_or_else(|err| panic!("{what}: {err}"));
             let fen = fen::write(&at);
-            let puzzle = set.iter().find(|e| text(e, "fen") == fen);
-            if let Some((_, _, why)) = REJECTED_TACTICS
+            let puzzle = set
                 .iter()
-                .find(|(r, n, _)| *r == v.id() && *n == title)
-            {
-                assert!(
-                    puzzle.is_none(),
-                    "{what}: in the set, so no longer rejected ({why})"
-                );
-                continue;
-            }
-            let puzzle = puzzle
+                .find(|e| text(e, "fen") == fen)
                 .unwrap_or_else(|| panic!("{what}: not in the set (`draughts puzzles examine`)"));
             let first = t["line"][0]
                 .as_str()
