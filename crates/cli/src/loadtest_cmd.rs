@@ -72,6 +72,10 @@ fn latency_histogram() -> Histogram<u64> {
 struct Stats {
     /// Move-to-opponent latencies of the whole run, in microseconds.
     latency: Mutex<Histogram<u64>>,
+    /// The same once every room is open (the ramp adds the cost of opening rooms).
+    steady: Mutex<Histogram<u64>>,
+    /// When the ramp ends.
+    steady_from: Instant,
     /// The same since the last progress line (reset at each).
     recent: Mutex<Histogram<u64>>,
     sent: AtomicU64,
@@ -84,9 +88,11 @@ struct Stats {
 }
 
 impl Stats {
-    fn new() -> Stats {
+    fn new(steady_from: Instant) -> Stats {
         Stats {
             latency: Mutex::new(latency_histogram()),
+            steady: Mutex::new(latency_histogram()),
+            steady_from,
             recent: Mutex::new(latency_histogram()),
             sent: AtomicU64::new(0),
             received: AtomicU64::new(0),
@@ -98,9 +104,12 @@ impl Stats {
         }
     }
 
-    fn record(&self, latency: Duration) {
-        let us = (latency.as_micros() as u64).clamp(1, MAX_LATENCY_US);
+    fn record(&self, sent: Instant) {
+        let us = (sent.elapsed().as_micros() as u64).clamp(1, MAX_LATENCY_US);
         self.latency.lock().unwrap().record(us).expect("clamped into the bounds");
+        if sent >= self.steady_from {
+            self.steady.lock().unwrap().record(us).expect("clamped into the bounds");
+        }
         self.recent.lock().unwrap().record(us).expect("clamped into the bounds");
         self.received.fetch_add(1, Ordering::Relaxed);
     }
@@ -302,7 +311,7 @@ async fn play_room(plan: &RoomPlan, mut a: RoomClient, mut b: RoomClient, stats:
         stats.sent.fetch_add(1, Ordering::Relaxed);
         played += 1;
         let seen = other.expect("moved").await?;
-        stats.record(sent.elapsed());
+        stats.record(sent);
         mover.expect("moved").await?;
         if !seen["outcome"].is_null() {
             stats.games.fetch_add(1, Ordering::Relaxed);
@@ -391,7 +400,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let pid = server.as_ref().map(|s| s.child.id());
     let db = server.as_ref().map(|s| s.db.clone());
     let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
-    let stats = Arc::new(Stats::new());
     let variant = args.variant.id();
     let interval = Duration::from_secs_f64(args.interval_s);
     let ramp = Duration::from_secs(args.ramp_s);
@@ -417,6 +425,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let started = Instant::now();
     let stop = started + ramp + Duration::from_secs(args.duration_s);
+    let stats = Arc::new(Stats::new(started + ramp));
     let bar = progress_bar((stop - started).as_secs());
     let report = rt.block_on(async {
         let mut tasks = Vec::with_capacity(args.rooms);
@@ -504,6 +513,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let elapsed = started.elapsed().as_secs_f64();
     let (peak_rss, peak_open, peak_wal) = report;
     let lat = stats.latency.lock().unwrap().clone();
+    let steady = stats.steady.lock().unwrap().clone();
     let sent = stats.sent.load(Ordering::Relaxed);
     let received = stats.received.load(Ordering::Relaxed);
     let failures = stats.connection_failures.load(Ordering::Relaxed);
@@ -516,6 +526,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ms(&lat, 0.9),
         ms(&lat, 0.99),
         ms(&lat, 1.0)
+    )?;
+    outln!(
+        "  after the ramp:    p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} moves)",
+        ms(&steady, 0.5),
+        ms(&steady, 0.9),
+        ms(&steady, 0.99),
+        ms(&steady, 1.0),
+        steady.len()
     )?;
     if let (Some(base), Some(pid)) = (rss_base, pid) {
         let per_room = (peak_rss.saturating_sub(base)) as f64 / peak_open.max(1) as f64;
