@@ -9,7 +9,8 @@
 # DRAUGHTS_BIN is the binary (default: target/ci/draughts). TESTERS=K splits the rooms over K
 # load testers running at once (each process holds two sockets a room, and the open-file limit
 # is per process); each prints its own report. PostgreSQL runs with its durable
-# defaults (fsync, synchronous_commit on). The open-file limit is raised to the hard limit.
+# defaults (fsync, synchronous_commit on); PGOPTS adds server options, e.g.
+# PGOPTS='-c synchronous_commit=off'. The open-file limit is raised to the hard limit.
 set -euo pipefail
 store=${1:?sqlite or postgres}; nodes=${2:?number of nodes}; rooms=${3:?number of rooms}; shift 3
 bin=${DRAUGHTS_BIN:-target/ci/draughts}
@@ -46,7 +47,7 @@ case $store in
     mkdir -p "$work/pg"; [ "$(id -u)" = 0 ] && chown postgres "$work" "$work/pg"
     as_pg "$pgbin/initdb" -D "$work/pg" -U draughts -A trust -E UTF8 --no-instructions >/dev/null
     pgport=$(free_port)
-    as_pg "$pgbin/pg_ctl" -D "$work/pg" -o "-p $pgport -k $work -c listen_addresses=127.0.0.1 -c max_connections=200" -l "$work/pg.log" -w start >/dev/null
+    as_pg "$pgbin/pg_ctl" -D "$work/pg" -o "-p $pgport -k $work -c listen_addresses=127.0.0.1 -c max_connections=200 ${PGOPTS:-}" -l "$work/pg.log" -w start >/dev/null
     cpu_of+=(--cpu-of "$(head -1 "$work/pg/postmaster.pid")")
     for _ in $(seq "$nodes"); do start_node --database "postgres://draughts@127.0.0.1:$pgport/postgres"; done ;;
   *) echo "sqlite or postgres, not $store"; exit 2 ;;
