@@ -60,7 +60,8 @@ enum Command {
     Tune(tune_cmd::Args),
     /// Run the web app: play the computer or a friend in the browser.
     Serve(serve_cmd::Args),
-    /// Load-test online rooms on loopback: N rooms, two clients each, moves at a human pace.
+    /// Load-test online rooms on loopback: N rooms, two clients each (on different nodes when
+    /// several are given), a move every few seconds; move-to-opponent latency percentiles.
     Loadtest(loadtest_cmd::Args),
     /// Work with PDN game files.
     #[command(subcommand)]
