@@ -16,24 +16,7 @@ use crate::game::Game;
 use crate::resolve::{self, MoveQuery};
 use crate::square::Square;
 use crate::variant::Variant;
-use std::fmt;
-
-/// Why a line of an ACF text did not read: the 1-based line and what is wrong there.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AcfError {
-    /// 1-based line of the text.
-    pub line: usize,
-    /// What is wrong, in words (the ply and move when a move is at fault).
-    pub reason: String,
-}
-
-impl fmt::Display for AcfError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.reason)
-    }
-}
-
-impl std::error::Error for AcfError {}
+use super::LineError;
 
 /// A game of an ACF text.
 #[derive(Clone, Debug)]
@@ -52,7 +35,7 @@ pub struct AcfGame {
 /// Reads every game of an ACF text (blank lines are skipped). Errors: a line without its TAB and
 /// result, a square that is not 0 to 31, a move that matches no legal move or several; each
 /// names its line.
-pub fn parse(text: &str) -> Result<Vec<AcfGame>, AcfError> {
+pub fn parse(text: &str) -> Result<Vec<AcfGame>, LineError> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
@@ -64,7 +47,7 @@ pub fn parse(text: &str) -> Result<Vec<AcfGame>, AcfError> {
                     after_end,
                     result,
                 })
-                .map_err(|reason| AcfError {
+                .map_err(|reason| LineError {
                     line: i + 1,
                     reason,
                 })

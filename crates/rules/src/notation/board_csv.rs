@@ -17,24 +17,7 @@
 use crate::game::Game;
 use crate::variant::Variant;
 use crate::{Color, Position};
-use std::fmt;
-
-/// Why a board CSV did not read: the 1-based line and what is wrong there.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardCsvError {
-    /// 1-based line of the text (1 is the header).
-    pub line: usize,
-    /// What is wrong, in words.
-    pub reason: String,
-}
-
-impl fmt::Display for BoardCsvError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.reason)
-    }
-}
-
-impl std::error::Error for BoardCsvError {}
+use super::LineError;
 
 /// A game read from a board CSV.
 #[derive(Clone, Debug)]
@@ -49,22 +32,22 @@ pub struct BoardCsvGame {
 
 /// Reads a board CSV (see the [module documentation](self)). Errors: no header, a row without
 /// the board column, a board that is not 8 rows of 8 known cells, or a board no legal move
-/// reaches from the one before; each names its line.
-pub fn parse(text: &str) -> Result<BoardCsvGame, BoardCsvError> {
+/// reaches from the one before; each names its line (1 is the header).
+pub fn parse(text: &str) -> Result<BoardCsvGame, LineError> {
     let mut lines = text
         .lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
         .filter(|(_, l)| !l.trim().is_empty());
     let Some((header_line, header)) = lines.next() else {
-        return Err(BoardCsvError {
+        return Err(LineError {
             line: 1,
             reason: "empty text: no header line".into(),
         });
     };
     let columns: Vec<&str> = header.split(',').map(str::trim).collect();
     if columns.last().is_some_and(|c| read_board(c).is_ok()) {
-        return Err(BoardCsvError {
+        return Err(LineError {
             line: header_line,
             reason: format!("the first line is not a header of column names: {header:?}"),
         });
@@ -82,7 +65,7 @@ pub fn parse(text: &str) -> Result<BoardCsvGame, BoardCsvError> {
         }
         let fields: Vec<&str> = row.split(',').collect();
         let Some(board) = fields.get(board_col) else {
-            return Err(BoardCsvError {
+            return Err(LineError {
                 line,
                 reason: format!(
                     "{} fields, no column {} (BOARD)",
@@ -91,7 +74,7 @@ pub fn parse(text: &str) -> Result<BoardCsvGame, BoardCsvError> {
                 ),
             });
         };
-        let want = read_board(board).map_err(|reason| BoardCsvError { line, reason })?;
+        let want = read_board(board).map_err(|reason| LineError { line, reason })?;
         if game.outcome().is_some() {
             after_end = Some((line, 1));
             continue;
@@ -102,7 +85,7 @@ pub fn parse(text: &str) -> Result<BoardCsvGame, BoardCsvError> {
             .into_iter()
             .find(|m| same_board(&pos.after(m), want))
         else {
-            return Err(BoardCsvError {
+            return Err(LineError {
                 line,
                 reason: format!(
                     "no legal move of {} leads to the board {:?}",
@@ -111,7 +94,7 @@ pub fn parse(text: &str) -> Result<BoardCsvGame, BoardCsvError> {
                 ),
             });
         };
-        game.play(&mv).map_err(|e| BoardCsvError {
+        game.play(&mv).map_err(|e| LineError {
             line,
             reason: e.to_string(),
         })?;

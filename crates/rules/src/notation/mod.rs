@@ -12,6 +12,24 @@ pub mod text;
 
 use std::fmt;
 
+/// Why a line-based text (the ACF archive's lines, a board CSV) did not read: the 1-based line
+/// and what is wrong there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    /// 1-based line of the text.
+    pub line: usize,
+    /// What is wrong, in words (the ply and move when a move is at fault).
+    pub reason: String,
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.reason)
+    }
+}
+
+impl std::error::Error for LineError {}
+
 /// An error reading text: what was wrong, the token, and its character offset in the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
