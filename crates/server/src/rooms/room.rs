@@ -140,8 +140,7 @@ impl Room {
         self.seq += 1;
         let text = match (stored_changed, moved) {
             (true, true) => self.moved_text(now),
-            // Another node's decline is told here as it was there.
-            (true, false) => self.state_text_with(now, self.core.meta.declined),
+            (true, false) => self.news_state_text(now),
             (false, _) => self.presence_text(now),
         };
         self.broadcast(text);
@@ -164,6 +163,12 @@ impl Room {
     /// The whole room as the `state` message.
     pub(crate) fn state_text(&self, now: i64) -> Utf8Bytes {
         self.state_text_with(now, None)
+    }
+
+    /// The `state` announced after a stored change: with the decline that made it, if one did
+    /// (on the node that took the decline and on every node that reads the room after it).
+    fn news_state_text(&self, now: i64) -> Utf8Bytes {
+        self.state_text_with(now, self.core.meta.declined)
     }
 
     /// The `state` message, with the decline it follows when there is one.
@@ -283,8 +288,7 @@ impl Room {
         self.send_to(conn_id, protocol::ack_text(&id, false));
         let text = match out.announce {
             Announce::Moved => self.moved_text(now),
-            Announce::State => self.state_text(now),
-            Announce::Declined(d) => self.state_text_with(now, Some(d)),
+            Announce::State => self.news_state_text(now),
         };
         self.broadcast(text);
     }

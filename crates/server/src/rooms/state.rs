@@ -201,6 +201,8 @@ impl Core {
         let me = self.color_of(player);
         let them = !me;
         let mut next = self.clone();
+        // Only a decline sets it again: the decline is news of this change alone.
+        next.meta.declined = None;
         let mut ops = Vec::new();
         let announce;
         let over = |e: draughts_rules::PlayError| ProtoError::new(ErrorCode::GameOver, e.to_string());
@@ -253,7 +255,8 @@ impl Core {
                     announce = Announce::State;
                 } else {
                     next.seated.set_offers(Offers { draw_offer: None, ..offers });
-                    announce = Announce::Declined(protocol::DeclinedJson { what: protocol::Declinable::Draw, by: color_side(me) });
+                    next.meta.declined = Some(protocol::DeclinedJson { what: protocol::Declinable::Draw, by: color_side(me) });
+                    announce = Announce::State;
                 }
             }
             Action::WithdrawDraw { game, .. } => {
@@ -303,7 +306,8 @@ impl Core {
                     announce = Announce::State;
                 } else {
                     next.seated.set_offers(Offers { takeback: None, ..offers });
-                    announce = Announce::Declined(protocol::DeclinedJson { what: protocol::Declinable::Takeback, by: color_side(me) });
+                    next.meta.declined = Some(protocol::DeclinedJson { what: protocol::Declinable::Takeback, by: color_side(me) });
+                    announce = Announce::State;
                 }
             }
             Action::Claim { game, result, .. } => {
@@ -354,10 +358,6 @@ impl Core {
             }
         }
         next.remember(player, action.id());
-        next.meta.declined = match &announce {
-            Announce::Declined(d) => Some(*d),
-            _ => None,
-        };
         // The room row first, the game's clock and result last (after a rematch's new game).
         let mut all = next.save_ops();
         let save_game = all.pop().expect("two ops");
@@ -378,10 +378,9 @@ pub(crate) struct Transition {
 pub(crate) enum Announce {
     /// A move: the short `moved` message.
     Moved,
-    /// Anything else: the whole `state`.
+    /// Anything else: the whole `state` (saying what was declined after a decline,
+    /// [`Meta::declined`]).
     State,
-    /// A declined offer or request: the whole `state`, saying what was declined.
-    Declined(protocol::DeclinedJson),
 }
 
 #[cfg(test)]
@@ -458,7 +457,8 @@ mod tests {
         assert_eq!(asked.seated.offers().takeback, Some(Side::Dark));
         let cfg = RoomsConfig::default();
         let t = asked.act(0, &Action::DeclineTakeback { id: "d".into(), game: 1 }, &cfg, 10_000).unwrap();
-        assert!(matches!(t.announce, Announce::Declined(d) if d.what == protocol::Declinable::Takeback && d.by == Side::Light));
+        assert!(matches!(t.announce, Announce::State));
+        assert_eq!(t.next.meta.declined, Some(protocol::DeclinedJson { what: protocol::Declinable::Takeback, by: Side::Light }));
         let withdrawn = act(&asked, 1, Action::WithdrawTakeback { id: "w".into(), game: 1 }, [None, None]).unwrap();
         assert_eq!(withdrawn.seated.offers().takeback, None);
         let e = act(&asked, 0, Action::WithdrawTakeback { id: "w".into(), game: 1 }, [None, None]).err().unwrap();
