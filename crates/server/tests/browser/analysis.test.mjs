@@ -100,7 +100,8 @@ test('a link opens the same position: FEN and moves in the address, Copy link', 
   await page.click('#an-copy');
   const link = await page.inputValue('#an-link');
   assert.match(link, /#\/analysis\/english\?fen=B:W18,22,K30:B[^&]+&moves=10-15,18x11$/);
-  assert.match(await page.textContent('#analysis-message'), /Link copied/);
+  // The message follows the clipboard's promise, which may resolve after the click returns.
+  await page.waitForFunction(() => /Link copied/.test(document.querySelector('#analysis-message').textContent), null, { timeout: 5000 });
   const other = await newPage(browser, null, { width: 1366, height: 768 });
   await other.goto(link);
   await ready(other);
