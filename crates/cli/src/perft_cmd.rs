@@ -10,8 +10,10 @@ use std::time::Instant;
 pub struct Args {
     #[command(flatten)]
     position: crate::position_args::PositionArgs,
-    /// Deepest depth to count (each depth from 1 is reported), at least 1.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    /// Deepest depth to count (each depth from 1 is reported), 1 to 64. The bound keeps the count
+    /// and the recursion finite: no board's tree is searchable that deep, and its leaves would
+    /// overflow the 64-bit count long before.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: u32,
     /// Print JSON: a list of {"depth","nodes","seconds"}.
     #[arg(long)]

@@ -70,6 +70,11 @@ fn bad_fen_is_a_clear_error() {
     let out = draughts().args(["perft", "--variant", "english", "--depth", "0"]).output().unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8(out.stderr).unwrap().contains("--depth"));
+    // ... and so is a depth no tree reaches, which would only run until it is killed.
+    let out = draughts().args(["perft", "--variant", "english", "--depth", "65"]).output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--depth") && err.contains("64"), "{err}");
 }
 
 /// `--fen` takes the FEN as other programs write it (the PDN tag, move counters) and refuses the
