@@ -49,8 +49,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let r = replay::replay_game(g, a.variant).map_err(|e| anyhow::anyhow!("{}, game {}: {e}", a.file.display(), a.game))?;
     // A record that goes on after our rules end the game (federation draw rules differ) is
     // reviewed as far as the rules go, and says so.
-    let game = r.to_game();
-    let after_end = r.moves_after_end();
+    let (game, after_end) = r.to_game_and_moves_after_end();
     let total = game.ply() as u64 + 1;
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new(total);

@@ -181,7 +181,8 @@ fn pdn_records_carry_the_draw_rules() {
     let r = replay::replay(&file.games[0], Variant::International).unwrap();
     assert_eq!(r.draws, DrawRules::Fmjd);
     assert_eq!(r.to_game().outcome(), Some(Outcome::Draw(Reason::FmjdLoneKing(5))));
-    assert_eq!((r.to_game().moves().len(), r.moves_after_end()), (10, 0), "every move of the record, under its rules");
+    let (replayed, after) = r.to_game_and_moves_after_end();
+    assert_eq!((replayed.moves().len(), after), (10, 0), "every move of the record, under its rules");
     assert!(r.notes.is_empty(), "{:?}", r.notes);
     assert!(!replay::write_pdn(&game("W:WK46,K47:BK3", DrawRules::Simplified), &[]).contains("DrawRules"));
 
@@ -198,7 +199,8 @@ fn pdn_records_carry_the_draw_rules() {
     assert_eq!(r.notes[0].0, 11);
     assert!(r.notes[0].1.contains("FMJD rule 6.5"), "{}", r.notes[0].1);
     // The game as far as the rules go stops at the draw; two moves of the record come after it.
-    assert_eq!((r.to_game().moves().len(), r.moves_after_end()), (10, 2));
+    let (replayed, after) = r.to_game_and_moves_after_end();
+    assert_eq!((replayed.moves().len(), after), (10, 2));
 
     let english = "[GameType \"21\"]\n[DrawRules \"FMJD\"]\n1. 11-15 *\n";
     let e = replay::replay(&pdn::parse(english).games[0], Variant::English).unwrap_err();

@@ -286,7 +286,7 @@ fn review_game(req: &ReviewRequest) -> Result<(Game, usize), ApiError> {
             if !Variant::OFFERED.contains(&r.variant) {
                 return Err(ApiError::bad_request(format!("game {index}: the rule set {} cannot be played in this app", r.variant)));
             }
-            Ok((r.to_game(), r.moves_after_end()))
+            Ok(r.to_game_and_moves_after_end())
         }
         (None, moves) => {
             let id = req.variant.as_deref().ok_or_else(|| ApiError::bad_request("give \"variant\" with \"moves\" (and \"fen\" when the game did not start at the start), or \"pdn\""))?;

@@ -89,10 +89,12 @@ impl Replayed {
         g
     }
 
-    /// How many of the record's moves come after our rules ended the game ([`Self::to_game`]
-    /// stops there): 0 when the record ends where, or before, our rules do.
-    pub fn moves_after_end(&self) -> usize {
-        self.moves.len() - self.to_game().moves().len()
+    /// [`Self::to_game`], and how many of the record's moves come after our rules ended the game
+    /// (where it stops): 0 when the record ends where, or before, our rules do. One replay for both.
+    pub fn to_game_and_moves_after_end(&self) -> (Game, usize) {
+        let game = self.to_game();
+        let after = self.moves.len() - game.moves().len();
+        (game, after)
     }
 }
 
