@@ -2,7 +2,7 @@
 //! docs/engine.md, "Endgame databases").
 
 use anyhow::{bail, Result};
-use draughts_engine::egdb::{self, BuildReport, Egdb, Material};
+use draughts_engine::egdb::{self, Egdb, Material, SliceFile};
 use draughts_rules::Variant;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -50,7 +50,7 @@ pub fn run(cmd: EgdbCommand) -> Result<ExitCode> {
     }
 }
 
-fn line(r: &BuildReport) -> String {
+fn line(r: &SliceFile) -> String {
     format!(
         "{:<10} {:>11} {:>11} {:>11} {:>11} {:>11} {:>9.1}s {:>12}{}",
         r.material.to_string(),
@@ -60,8 +60,8 @@ fn line(r: &BuildReport) -> String {
         r.losses,
         r.not_stored,
         r.build_ms as f64 / 1000.0,
-        r.bytes,
-        if r.distances { "  distances" } else { "" }
+        r.file_bytes(),
+        if r.has_distances() { "  distances" } else { "" }
     )
 }
 
@@ -112,14 +112,15 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
         dir.join(a.variant.id()).display()
     )?;
     outln!("{HEADER}")?;
+    let slice = |m: Material| db.slice(m).expect("build_all reports only slices it put in the database");
     for r in &reports {
         outln!(
             "{}{}",
-            line(r),
+            line(slice(r.material)),
             if r.skipped { "  (already built)" } else { "" }
         )?;
     }
-    let bytes: u64 = reports.iter().map(|r| r.bytes).sum();
+    let bytes: u64 = reports.iter().map(|r| slice(r.material).file_bytes()).sum();
     let built = reports.iter().filter(|r| !r.skipped).count();
     outln!(
         "{built} slices built, {} kept; {bytes} bytes in all; {:.1}s",
@@ -151,8 +152,7 @@ fn info(a: InfoArgs) -> Result<ExitCode> {
         )?;
         outln!("{HEADER}")?;
         for s in slices {
-            let r = BuildReport::of(s, true);
-            outln!("{}", line(&r))?;
+            outln!("{}", line(s))?;
         }
     }
     if !any {

@@ -55,47 +55,14 @@ fn from_probe(p: Probe) -> Val {
 /// positions done out of a total.
 pub type Progress<'a> = &'a mut dyn FnMut(Material, &str, u64, u64);
 
-/// What building one slice gave (its figures are also in [`SliceFile`]).
-#[derive(Clone, Debug)]
+/// What building one slice did: built now, or found already built. Its figures are the
+/// slice's own ([`SliceFile`], in the database after the build).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BuildReport {
     /// The slice.
     pub material: Material,
     /// True when the slice was already present (read and checked) and not built again.
     pub skipped: bool,
-    /// Indices of the slice, and the results.
-    pub positions: u64,
-    /// Won for the side to move.
-    pub wins: u64,
-    /// Drawn.
-    pub draws: u64,
-    /// Lost for the side to move.
-    pub losses: u64,
-    /// Not stored (a capture is pending, or the index is no position).
-    pub not_stored: u64,
-    /// Build time of the slice with its mirror, in milliseconds.
-    pub build_ms: u64,
-    /// File size in bytes.
-    pub bytes: u64,
-    /// Whether the slice keeps distances.
-    pub distances: bool,
-}
-
-impl BuildReport {
-    /// The figures of a slice; `skipped` as the field.
-    pub fn of(s: &SliceFile, skipped: bool) -> BuildReport {
-        BuildReport {
-            material: s.material,
-            skipped,
-            positions: s.positions,
-            wins: s.wins,
-            draws: s.draws,
-            losses: s.losses,
-            not_stored: s.not_stored,
-            build_ms: s.build_ms,
-            bytes: s.file_bytes(),
-            distances: s.has_distances(),
-        }
-    }
 }
 
 /// Builds every slice of at most `pieces` pieces missing from `db`, in order, writing each
@@ -114,15 +81,15 @@ pub fn build_all(
         if out.iter().any(|r| r.material == m) {
             continue;
         }
-        if let Some(s) = db.slice(m) {
-            out.push(BuildReport::of(s, true));
+        if db.slice(m).is_some() {
+            out.push(BuildReport { material: m, skipped: true });
             continue;
         }
         for s in solve_pair(db, m, progress) {
             if let Some(dir) = dir {
                 s.write(dir)?;
             }
-            out.push(BuildReport::of(&s, false));
+            out.push(BuildReport { material: s.material, skipped: false });
             db.insert(s);
         }
     }
