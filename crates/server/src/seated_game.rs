@@ -49,8 +49,38 @@ impl SeatedGame {
     pub fn from_stored(variant: Variant, stored: &StoredGame) -> Result<SeatedGame, String> {
         let draws = DrawRules::from_code(&stored.draw_rules).ok_or_else(|| format!("unknown draw rules {:?} (expected simplified or fmjd)", stored.draw_rules))?;
         let mut seated = SeatedGame::replay(variant, draws, &stored.start_fen, &stored.moves)?;
-        if let Some((winner, reason)) = &stored.result {
-            if seated.game.outcome().is_none() {
+        seated.take_stored(stored.result.as_ref(), stored.clock)?;
+        Ok(seated)
+    }
+
+    /// Plays one more stored move, `ply` (1-based) of the game, then takes the game's stored
+    /// result and clock after it, as [`SeatedGame::from_stored`] would rebuild the longer game
+    /// (the offers are the caller's). Errors name the move or result that fails; nothing
+    /// changes then.
+    pub fn extend_stored(&mut self, ply: usize, m: &StoredMove, result: Option<&(Option<String>, String)>, clock: Clock) -> Result<(), String> {
+        if ply != self.game.ply() + 1 {
+            return Err(format!("move {ply} does not follow ply {}", self.game.ply()));
+        }
+        let mut next = self.clone();
+        next.push_stored(ply, m)?;
+        next.take_stored(result, clock)?;
+        *self = next;
+        Ok(())
+    }
+
+    /// Plays stored move `ply` (1-based) with its time.
+    fn push_stored(&mut self, ply: usize, m: &StoredMove) -> Result<(), String> {
+        let refused = |e: &dyn std::fmt::Display| format!("move {ply} ({}): {e}", m.text);
+        let mv = movetext::parse(self.game.position(), &m.text).map_err(|e| refused(&e))?;
+        self.game.play(&mv).map_err(|e| refused(&e))?;
+        self.spent.push(m.spent_ms);
+        Ok(())
+    }
+
+    /// Takes a stored game's result (for a game that ended off the board) and clock.
+    fn take_stored(&mut self, result: Option<&(Option<String>, String)>, clock: Clock) -> Result<(), String> {
+        if let Some((winner, reason)) = result {
+            if self.game.outcome().is_none() {
                 let reason = Reason::from_code(reason).ok_or_else(|| format!("unknown result {reason:?}"))?;
                 let outcome = match winner.as_deref() {
                     Some("light") => Outcome::Win(Color::Light, reason),
@@ -58,16 +88,16 @@ impl SeatedGame {
                     None => Outcome::Draw(reason),
                     Some(other) => return Err(format!("unknown winner {other:?}")),
                 };
-                seated.game.finish(outcome).map_err(|e| e.to_string())?;
+                self.game.finish(outcome).map_err(|e| e.to_string())?;
             }
         }
-        seated.clock = stored.clock;
-        if seated.game.outcome().is_some() {
+        self.clock = clock;
+        if self.game.outcome().is_some() {
             // A finished game's clock stands (a stored running clock would count on).
-            let at = seated.clock.clock_since.unwrap_or(0);
-            seated.stop_clock(at);
+            let at = self.clock.clock_since.unwrap_or(0);
+            self.stop_clock(at);
         }
-        Ok(seated)
+        Ok(())
     }
 
     /// Replays `moves` from the start position `start_fen` under the draw rules `draws`; the
@@ -77,10 +107,7 @@ impl SeatedGame {
         let game = Game::from_position_with(start, draws).map_err(|e| e.to_string())?;
         let mut seated = SeatedGame::new(game);
         for (i, m) in moves.iter().enumerate() {
-            let refused = |e: &dyn std::fmt::Display| format!("move {} ({}): {e}", i + 1, m.text);
-            let mv = movetext::parse(seated.game.position(), &m.text).map_err(|e| refused(&e))?;
-            seated.game.play(&mv).map_err(|e| refused(&e))?;
-            seated.spent.push(m.spent_ms);
+            seated.push_stored(i + 1, m)?;
         }
         Ok(seated)
     }

@@ -9,11 +9,14 @@
 //! change carries the room's next revision, and a node whose copy is behind gets
 //! [`StorageError::Conflict`] instead of undoing another node's change: it reads the room again
 //! ([`Room::refresh`]) and judges the action anew. A node hears the others' changes through
-//! [`Storage::subscribe`] and then reads the room again too, announcing what changed; who is
-//! connected counts every node's connections ([`Storage::presence`]).
+//! [`Storage::subscribe`]: a move that its notification carries is applied to a copy one
+//! revision behind ([`Room::follow_move`]), anything else makes the node read the room again;
+//! either way it announces what changed. Who is connected counts every node's connections
+//! ([`Storage::presence`]).
 
 use super::protocol::{self, Action, ErrorCode, ProtoError};
 use super::RoomsConfig;
+use crate::storage::notification::RoomMove;
 use crate::storage::{now_ms, PresenceCounts, Storage, StorageError};
 use axum::extract::ws::{Message, Utf8Bytes};
 use draughts_rules::Color;
@@ -143,6 +146,28 @@ impl Room {
             (true, false) => self.news_state_text(now),
             (false, _) => self.presence_text(now),
         };
+        self.broadcast(text);
+    }
+
+    /// Follows a move another node stored, as its notification carries it: when this copy is
+    /// the revision just before it, the move is applied here without reading the database and
+    /// announced (`moved`); a copy that already has it is left alone; any other (a notification
+    /// missed, a move that does not follow) reads the room again ([`Room::refresh`]).
+    pub(crate) async fn follow_move(&mut self, news: &RoomMove, db: &dyn Storage) {
+        let next = match super::stored::moved_core(&self.core, news) {
+            Ok(Some(next)) => next,
+            Ok(None) => return,
+            Err(why) => {
+                tracing::debug!(room = %super::room_tag(&self.core.id), "reading the room again: {why}");
+                return self.refresh(db).await;
+            }
+        };
+        let now = now_ms();
+        let known = self.core.meta.away_since;
+        self.core = next;
+        self.settle(now, known);
+        self.seq += 1;
+        let text = self.moved_text(now);
         self.broadcast(text);
     }
 
@@ -400,5 +425,177 @@ impl Room {
                 self.broadcast(text);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rooms::protocol::Action;
+    use crate::rooms::state::Core;
+    use crate::rooms::stored::load_core;
+    use crate::storage::notification::{decode, encode};
+    use crate::storage::sqlite::{SqliteOptions, SqliteStorage};
+    use crate::storage::{GameKey, LiveIds, Op, PuzzleAttempt, RoomChange, StorageFuture, StoredGame, StoredRoom};
+    use crate::wire::MoveInput;
+    use draughts_rules::notation::movetext;
+    use draughts_rules::{Game, Variant};
+    use std::collections::HashSet;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    /// An SQLite storage that counts the reads of rooms and games: what a node following another
+    /// node's change costs the database.
+    struct Counting {
+        inner: SqliteStorage,
+        reads: AtomicUsize,
+    }
+
+    impl Counting {
+        fn read(&self) {
+            self.reads.fetch_add(1, Ordering::Relaxed);
+        }
+        fn reads(&self) -> usize {
+            self.reads.load(Ordering::Relaxed)
+        }
+    }
+
+    impl Storage for Counting {
+        fn write(&self, ops: Vec<Op>) -> StorageFuture<'_, ()> {
+            self.inner.write(ops)
+        }
+        fn write_later(&self, ops: Vec<Op>) {
+            self.inner.write_later(ops)
+        }
+        fn game(&self, key: GameKey) -> StorageFuture<'_, Option<StoredGame>> {
+            self.read();
+            self.inner.game(key)
+        }
+        fn games(&self, owner: String) -> StorageFuture<'_, Vec<StoredGame>> {
+            self.read();
+            self.inner.games(owner)
+        }
+        fn room(&self, id: String) -> StorageFuture<'_, Option<StoredRoom>> {
+            self.read();
+            self.inner.room(id)
+        }
+        fn room_by_key(&self, create_key: String) -> StorageFuture<'_, Option<StoredRoom>> {
+            self.read();
+            self.inner.room_by_key(create_key)
+        }
+        fn expire_rooms(&self, cutoff: i64, keep: HashSet<String>) -> StorageFuture<'_, usize> {
+            self.inner.expire_rooms(cutoff, keep)
+        }
+        fn stop_clocks(&self, at: i64) -> StorageFuture<'_, usize> {
+            self.inner.stop_clocks(at)
+        }
+        fn puzzle_attempts(&self, variant: String, limit: usize) -> StorageFuture<'_, Vec<PuzzleAttempt>> {
+            self.inner.puzzle_attempts(variant, limit)
+        }
+        fn flush(&self) -> StorageFuture<'_, ()> {
+            self.inner.flush()
+        }
+        fn location(&self) -> String {
+            self.inner.location()
+        }
+    }
+
+    /// A room of English draughts with both seats taken, stored, and loaded twice as two nodes
+    /// would: `(database, node A's copy, node B's copy with one connection, that connection's
+    /// queue)`.
+    async fn two_copies(dir: &tempfile::TempDir) -> (Counting, Room, Room, mpsc::Receiver<Message>) {
+        let opts = SqliteOptions { fsync_each_commit: false, room_expiry: std::time::Duration::from_secs(1 << 40) };
+        let inner = SqliteStorage::open(&dir.path().join("db.sqlite3"), opts, LiveIds::default()).unwrap();
+        let db = Counting { inner, reads: AtomicUsize::new(0) };
+        let now = now_ms();
+        let mut core = Core::new("room1".into(), Game::new(Variant::English), Color::Light, "t0".into(), now);
+        core.tokens[1] = Some("t1".into());
+        let mut ops = core.save_ops();
+        ops.insert(1, core.new_game_op(now));
+        db.write(ops).await.unwrap();
+        let cfg = Arc::new(RoomsConfig::default());
+        let load = || async { Room::new(load_core(&db, "room1").await.unwrap().unwrap(), cfg.clone(), now, [0; 3]) };
+        let (a, mut b) = (load().await, load().await);
+        let (tx, rx) = mpsc::channel(16);
+        b.conns.push(Conn { id: 1, player: Some(0), tx, kick: Arc::new(Notify::new()) });
+        (db, a, b, rx)
+    }
+
+    /// Plays the first legal move on node A's copy and stores it; returns the notification
+    /// payload node A's storage sends for it.
+    async fn play_on_a(a: &mut Room, db: &Counting) -> String {
+        let (game, ply) = (a.core.game_no, a.core.game().ply());
+        let mv = a.core.game().position().legal_routes()[0];
+        let text = movetext::write(Variant::English, &mv);
+        let player = a.core.player_of(a.core.seated.to_move());
+        let action = Action::Move { id: format!("m{ply}"), game, ply, mv: MoveInput { text: Some(text), ..MoveInput::default() } };
+        let t = a.core.act(player, &action, &a.cfg, now_ms()).unwrap();
+        db.write(t.ops.clone()).await.unwrap();
+        a.core = t.next;
+        encode("alive/a", "room1", crate::storage::notification::RoomMove::of_ops(&t.ops, "room1").as_ref())
+    }
+
+    /// What node B hears of a payload, as the rooms service's follower gets it.
+    async fn hear(b: &mut Room, payload: &str, db: &Counting) {
+        match decode(payload).unwrap().change {
+            RoomChange::Moved(_, news) => b.follow_move(&news, db).await,
+            RoomChange::Room(_) | RoomChange::All => b.refresh(db).await,
+        }
+    }
+
+    async fn assert_as_stored(b: &Room, db: &Counting) {
+        let stored = load_core(db, "room1").await.unwrap().unwrap();
+        let mut fresh = Room::new(stored, b.cfg.clone(), now_ms(), [0; 3]);
+        fresh.core.meta.away_since = b.core.meta.away_since;
+        assert_eq!(fingerprint(&b.core), fingerprint(&fresh.core));
+        assert_eq!(b.core.meta.rev, fresh.core.meta.rev);
+        assert_eq!(b.core.seated.spent(), fresh.core.seated.spent());
+    }
+
+    #[tokio::test]
+    async fn a_notified_move_is_applied_without_reading_the_room() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, mut a, mut b, mut rx) = two_copies(&dir).await;
+        for ply in 1..=3 {
+            let payload = play_on_a(&mut a, &db).await;
+            let before = db.reads();
+            hear(&mut b, &payload, &db).await;
+            assert_eq!(db.reads(), before, "ply {ply}: node B read the database");
+            assert_eq!(b.core.game().ply(), ply);
+            let Some(Message::Text(t)) = rx.try_recv().ok() else { panic!("ply {ply}: nothing announced") };
+            assert!(t.as_str().contains(r#""type":"moved""#), "{}", t.as_str());
+        }
+        assert_as_stored(&b, &db).await;
+        // The same notification again (heard twice, or after a read caught up): nothing changes.
+        let rev = b.core.meta.rev;
+        let payload = play_on_a(&mut a, &db).await;
+        hear(&mut b, &payload, &db).await;
+        let reads = db.reads();
+        hear(&mut b, &payload, &db).await;
+        assert_eq!((db.reads(), b.core.meta.rev), (reads, rev + 1));
+    }
+
+    #[tokio::test]
+    async fn a_missed_notification_makes_the_follower_read_the_room_and_catch_up() {
+        let dir = tempfile::tempdir().unwrap();
+        let (db, mut a, mut b, mut rx) = two_copies(&dir).await;
+        let _missed = play_on_a(&mut a, &db).await;
+        let payload = play_on_a(&mut a, &db).await;
+        let before = db.reads();
+        hear(&mut b, &payload, &db).await;
+        assert!(db.reads() > before, "a gap must be read from the database");
+        assert_eq!(b.core.game().ply(), 2);
+        assert_as_stored(&b, &db).await;
+        assert!(rx.try_recv().is_ok(), "the catch-up is announced");
+        // The missed change was not a move (an offer): the next move's revision does not follow.
+        let mut next = a.core.clone();
+        next.seated.set_offers(crate::seated_game::Offers { draw_offer: Some(crate::table::Side::Light), takeback: None });
+        db.write(next.save_ops()).await.unwrap();
+        a.core = next;
+        let payload = play_on_a(&mut a, &db).await;
+        let before = db.reads();
+        hear(&mut b, &payload, &db).await;
+        assert!(db.reads() > before, "a missed revision must be read from the database");
+        assert_eq!(b.core.game().ply(), 3);
+        assert_as_stored(&b, &db).await;
     }
 }

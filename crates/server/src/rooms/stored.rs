@@ -3,6 +3,7 @@
 
 use super::state::{Core, StoredMeta};
 use crate::seated_game::SeatedGame;
+use crate::storage::notification::RoomMove;
 use crate::storage::{room_owner, GameKey, Storage, StorageError, StoredGame};
 use draughts_rules::Variant;
 
@@ -45,7 +46,7 @@ pub(crate) async fn load_core(storage: &dyn Storage, id: &str) -> Result<Option<
     let tag = super::room_tag(id);
     let broken = |what: String| LoadError::Broken(format!("room {tag}: {what}"));
     let variant: Variant = row.variant.parse().map_err(|e| broken(format!("{e}")))?;
-    let stored: StoredMeta = serde_json::from_str(&row.meta).map_err(|e| broken(format!("unreadable state: {e}")))?;
+    let stored = read_meta(&row.meta).map_err(broken)?;
     let g = storage
         .game(GameKey { owner: room_owner(id), game_no: row.game_no })
         .await?
@@ -62,4 +63,33 @@ pub(crate) async fn load_core(storage: &dyn Storage, id: &str) -> Result<Option<
         seated,
         meta: stored.meta,
     }))
+}
+
+/// A room's stored state (`rooms.meta`).
+fn read_meta(meta: &str) -> Result<StoredMeta, String> {
+    serde_json::from_str(meta).map_err(|e| format!("unreadable state: {e}"))
+}
+
+/// What another node's move (as its notification carries it) makes of the room `core`, when
+/// `core` is the revision just before it: the room as [`load_core`] would read it after the move,
+/// with no read. `Ok(None)`: `core` already has this revision or a later one (a read of the
+/// room caught up first). `Err` says why the move cannot be applied (a revision, game or ply
+/// missed; a move that does not follow): the room must be read again.
+pub(crate) fn moved_core(core: &Core, news: &RoomMove) -> Result<Option<Core>, String> {
+    let stored = read_meta(&news.meta)?;
+    let (have, got) = (core.meta.rev, stored.meta.rev);
+    if got <= have {
+        return Ok(None);
+    }
+    if got != have + 1 {
+        return Err(format!("revision {got} does not follow revision {have}"));
+    }
+    if news.game_no != core.game_no {
+        return Err(format!("the move is of game {}, the room is at game {}", news.game_no, core.game_no));
+    }
+    let mut next = core.clone();
+    next.seated.extend_stored(news.ply, &news.stored_move(), news.result.as_ref(), news.clock)?;
+    next.seated.set_offers(stored.offers);
+    next.meta = stored.meta;
+    Ok(Some(next))
 }

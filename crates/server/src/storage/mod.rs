@@ -8,6 +8,7 @@
 //! [`Storage`] trait; [`sqlite::SqliteStorage`] is the embedded default, and
 //! [`postgres::PostgresStorage`] keeps the same tables in PostgreSQL, for several nodes.
 
+pub mod notification;
 pub mod postgres;
 pub mod sqlite;
 mod schema;
@@ -250,8 +251,12 @@ pub type StorageFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StorageErr
 /// A room changed in the database by another node ([`Storage::subscribe`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RoomChange {
-    /// This room (its id): a move, an answer, a seat or a connection.
+    /// This room (its id): a move, an answer, a seat or a connection; read it again.
     Room(String),
+    /// This room (its id) stored one move, carried by the notification
+    /// ([`notification::RoomMove`]): a node whose copy is one revision behind applies it
+    /// without reading the room; any other reads the room again.
+    Moved(String, Box<notification::RoomMove>),
     /// Anything may have changed (the node was not listening for a while): read every
     /// loaded room again.
     All,

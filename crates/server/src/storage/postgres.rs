@@ -9,6 +9,7 @@
 //! alive (after a crash of the last one, at the last moment any node was known alive). While
 //! another node is alive, the games go on there and their clocks keep running.
 
+use super::notification::{self, RoomMove};
 use super::{describe_owner, GameKey, LiveIds, Op, PresenceCounts, PuzzleAttempt, PuzzleStanding, RoomChange, Storage, StorageError, StorageFuture, StoredGame, StoredMove, StoredRoom};
 use crate::clock::Clock;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
@@ -33,8 +34,8 @@ const ALIVE_EVERY: Duration = Duration::from_secs(1);
 /// A node not heard of for this long is taken as stopped.
 const ALIVE_GRACE_MS: i64 = 5_000;
 const SWEEP_EVERY: Duration = Duration::from_secs(3600);
-/// The channel on which a node tells the others that a room changed; the payload is
-/// `<node> <room id>` (the node's `alive/...` key, so that a node skips its own changes).
+/// The channel on which a node tells the others that a room changed; the payload is written
+/// and read by [`super::notification`] (the node, the room, and a move when the change is one).
 const ROOMS_CHANNEL: &str = "draughts_rooms";
 /// Waits before connecting the LISTEN connection again after it dropped: doubled from the
 /// first up to the last.
@@ -239,15 +240,16 @@ async fn sweep_dead_nodes(c: &mut deadpool_postgres::Object) -> Result<(), Stora
         let rooms: HashSet<String> = rooms.iter().map(|r| r.get(0)).collect();
         // Announced as nobody's change: the sweeping node reads these rooms again too.
         for room in rooms {
-            notify(&tx, "", &room).await?;
+            notify(&tx, "", &room, None).await?;
         }
     }
     tx.commit().await.map_err(db_err)
 }
 
-/// Tells every node (on commit of `tx`) that room `room` changed, as node `node`.
-async fn notify(tx: &deadpool_postgres::Transaction<'_>, node: &str, room: &str) -> Result<(), StorageError> {
-    tx.execute("SELECT pg_notify($1, $2)", &[&ROOMS_CHANNEL, &format!("{node} {room}")]).await.map_err(db_err)?;
+/// Tells every node (on commit of `tx`) that room `room` changed, as node `node`, with the move
+/// `news` when the change is one.
+async fn notify(tx: &deadpool_postgres::Transaction<'_>, node: &str, room: &str, news: Option<&RoomMove>) -> Result<(), StorageError> {
+    tx.execute("SELECT pg_notify($1, $2)", &[&ROOMS_CHANNEL, &notification::encode(node, room, news)]).await.map_err(db_err)?;
     Ok(())
 }
 
@@ -280,8 +282,20 @@ async fn listen_loop(config: tokio_postgres::Config, me: String, out: mpsc::Unbo
                             return;
                         }
                         while let Some(payload) = heard.recv().await {
-                            let Some((node, room)) = payload.split_once(' ') else { continue };
-                            if node != me && out.send(RoomChange::Room(room.to_string())).is_err() {
+                            let heard = match notification::decode(&payload) {
+                                Ok(h) => h,
+                                Err(e) => {
+                                    tracing::warn!("{e}");
+                                    continue;
+                                }
+                            };
+                            if heard.node == me {
+                                continue;
+                            }
+                            if let Some(e) = heard.unreadable {
+                                tracing::warn!("{e}");
+                            }
+                            if out.send(heard.change).is_err() {
                                 return;
                             }
                         }
@@ -344,7 +358,7 @@ async fn write(pool: &Pool, ops: &[Op], node: &str) -> Result<(), StorageError> 
         }
     }
     for room in rooms {
-        notify(&tx, node, room).await?;
+        notify(&tx, node, room, RoomMove::of_ops(ops, room).as_ref()).await?;
     }
     tx.commit().await.map_err(db_err)
 }
@@ -661,7 +675,7 @@ impl Storage for PostgresStorage {
                 tx.execute("DELETE FROM server_state WHERE key = $1", &[&self.alive_key]).await.map_err(db_err)?;
                 let rooms = tx.query("DELETE FROM room_presence WHERE node = $1 RETURNING room", &[&self.alive_key]).await.map_err(db_err)?;
                 for r in rooms {
-                    notify(&tx, &self.alive_key, r.get(0)).await?;
+                    notify(&tx, &self.alive_key, r.get(0), None).await?;
                 }
                 tx.commit().await.map_err(db_err)?;
             }
@@ -750,7 +764,7 @@ impl Storage for PostgresStorage {
                 .await
                 .map_err(db_err)?;
             }
-            notify(&tx, &self.alive_key, &room).await?;
+            notify(&tx, &self.alive_key, &room, None).await?;
             tx.commit().await.map_err(db_err)
         })
     }
