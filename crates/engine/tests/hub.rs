@@ -291,3 +291,58 @@ fn our_hub_engine_takes_the_fmjd_draw_rules_from_our_client() {
     drop(player);
     engine.join().unwrap();
 }
+
+#[test]
+fn go_think_answers_from_the_book_unless_it_is_turned_off() {
+    let mut c = Conversation::start();
+    c.send("hub");
+    let intro = c.read_until("wait");
+    assert!(
+        intro
+            .iter()
+            .any(|l| l == "param name=book value=true type=bool"),
+        "{intro:?}"
+    );
+    c.send("set-param name=variant value=english");
+    c.send("init");
+    c.read_until("ready");
+    c.send("pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
+    c.send("level move-time=5");
+    c.send("go think");
+    let out = c.read_until("done");
+    assert_eq!(out.len(), 1, "a book move at once, no search: {out:?}");
+    let mv = hub::parse_line(&out[0])
+        .unwrap()
+        .get("move")
+        .unwrap()
+        .to_string();
+    let start = Game::new(Variant::English);
+    let book = draughts_engine::book::embedded(Variant::English)
+        .unwrap()
+        .unwrap();
+    let played = hub::parse_move(start.position(), &mv).unwrap();
+    assert!(
+        book.get(start.position())
+            .unwrap()
+            .moves
+            .iter()
+            .any(|(m, _)| m.same_as(&played)),
+        "{mv}"
+    );
+    c.send("set-param name=book value=maybe");
+    assert!(c
+        .read_until("error")
+        .last()
+        .unwrap()
+        .contains("true or false"));
+    c.send("set-param name=book value=false");
+    c.send("level depth=3");
+    c.send("go think");
+    let out = c.read_until("done");
+    assert!(
+        out.iter().any(|l| l.starts_with("info depth=3")),
+        "a search without the book: {out:?}"
+    );
+    c.send("quit");
+    c.engine.join().unwrap();
+}
