@@ -66,17 +66,9 @@ pub fn run(cmd: BookCommand) -> Result<ExitCode> {
 }
 
 fn build(a: BuildArgs) -> Result<ExitCode> {
-    let opts = BuildOptions {
-        plies: a.plies as usize,
-        depth: a.depth,
-        positions: a.positions.max(1),
-        margin: a.margin,
-        width: a.width as usize,
-    };
-    let out = a
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("{}.book", a.variant.id())));
+    let opts =
+        BuildOptions { plies: a.plies as usize, depth: a.depth, positions: a.positions.max(1), margin: a.margin, width: a.width as usize };
+    let out = a.out.clone().unwrap_or_else(|| PathBuf::from(format!("{}.book", a.variant.id())));
     let command = format!(
         "draughts book build --variant {} --plies {} --depth {} --positions {} --margin {} --width {}",
         a.variant.id(),
@@ -88,14 +80,7 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
     );
     let header = vec![
         ("built-by".to_string(), command),
-        (
-            "engine".to_string(),
-            format!(
-                "draughts {} (commit {})",
-                env!("CARGO_PKG_VERSION"),
-                commit()
-            ),
-        ),
+        ("engine".to_string(), format!("draughts {} (commit {})", env!("CARGO_PKG_VERSION"), commit())),
         ("plies".to_string(), opts.plies.to_string()),
         ("depth".to_string(), opts.depth.to_string()),
         ("width".to_string(), opts.width.to_string()),
@@ -105,11 +90,9 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new(opts.positions as u64);
         b.set_style(
-            ProgressStyle::with_template(
-                "{msg:16} [{bar:30}] {pos}/{len} positions ({elapsed}, eta {eta})",
-            )
-            .expect("template")
-            .progress_chars("=> "),
+            ProgressStyle::with_template("{msg:16} [{bar:30}] {pos}/{len} positions ({elapsed}, eta {eta})")
+                .expect("template")
+                .progress_chars("=> "),
         );
         b.set_message(format!("{} book", a.variant.id()));
         b
@@ -119,24 +102,10 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
     let started = std::time::Instant::now();
     let mut progress = |done: usize, _of: usize| bar.set_position(done as u64);
     let mut checkpoint = |b: &Book| save(&out, b).map_err(|e| format!("{e:#}"));
-    let built = book::build(
-        a.variant,
-        &opts,
-        header,
-        resume.as_ref(),
-        &mut progress,
-        &mut checkpoint,
-    )
-    .map_err(|e| anyhow!(e))?;
+    let built = book::build(a.variant, &opts, header, resume.as_ref(), &mut progress, &mut checkpoint).map_err(|e| anyhow!(e))?;
     bar.finish_and_clear();
     save(&out, &built)?;
-    let kept = resume.as_ref().map_or(0, |r| {
-        built
-            .entries()
-            .iter()
-            .filter(|e| r.get(&e.position).is_some())
-            .count()
-    });
+    let kept = resume.as_ref().map_or(0, |r| built.entries().iter().filter(|e| r.get(&e.position).is_some()).count());
     let bytes = std::fs::metadata(&out).map(|m| m.len()).unwrap_or(0);
     outln!(
         "{}: {} positions ({} taken from the earlier build), {} moves, {} bytes in {}; {:.1}s",
@@ -159,8 +128,8 @@ fn read_resumable(out: &Path, variant: Variant, opts: &BuildOptions) -> Result<O
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", out.display())),
     };
-    let earlier = Book::parse(variant, &text, &out.display().to_string())
-        .map_err(|e| anyhow!("{e}; remove the file or choose another --out"))?;
+    let earlier =
+        Book::parse(variant, &text, &out.display().to_string()).map_err(|e| anyhow!("{e}; remove the file or choose another --out"))?;
     let same = earlier.header("depth") == Some(opts.depth.to_string().as_str())
         && earlier.margin() == opts.margin
         && earlier.header("width") == Some(opts.width.to_string().as_str());
@@ -189,36 +158,25 @@ fn commit() -> String {
 
 /// Today's UTC date, as PDN writes dates.
 fn today() -> String {
-    let ms = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0);
+    let ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0);
     draughts_server::pdn_io::pdn_date(ms)
 }
 
 fn info(a: InfoArgs) -> Result<ExitCode> {
     if let Some(path) = &a.file {
-        let Some(variant) = a.variant else {
-            bail!("--file needs --variant (the rule set of the book)")
-        };
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
+        let Some(variant) = a.variant else { bail!("--file needs --variant (the rule set of the book)") };
+        let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
         let b = Book::parse(variant, &text, &path.display().to_string())?;
         describe(&b, text.len())?;
         return Ok(ExitCode::SUCCESS);
     }
     let shipped = book::shipped();
-    for v in Variant::ALL
-        .into_iter()
-        .filter(|v| a.variant.is_none_or(|w| w == *v))
-    {
+    for v in Variant::ALL.into_iter().filter(|v| a.variant.is_none_or(|w| w == *v)) {
         if !shipped.contains(&v) {
             outln!("{v}: no book shipped")?;
             continue;
         }
-        let b = book::embedded(v)
-            .map_err(|e| anyhow!("{e}"))?
-            .expect("shipped");
+        let Some(b) = book::embedded(v).map_err(|e| anyhow!("{e}"))? else { continue };
         describe(b, b.to_text().len())?;
     }
     Ok(ExitCode::SUCCESS)
@@ -245,16 +203,8 @@ fn describe(b: &Book, bytes: usize) -> Result<()> {
     outln!("  margin: {} centi-men", b.margin())?;
     let start = Game::new(b.variant());
     if let Some(e) = b.get(start.position()) {
-        let list: Vec<String> = e
-            .moves
-            .iter()
-            .map(|(m, s)| {
-                format!(
-                    "{} {s:+}",
-                    draughts_rules::notation::movetext::write(b.variant(), m)
-                )
-            })
-            .collect();
+        let list: Vec<String> =
+            e.moves.iter().map(|(m, s)| format!("{} {s:+}", draughts_rules::notation::movetext::write(b.variant(), m))).collect();
         outln!("  start: {}", list.join(", "))?;
     }
     Ok(())

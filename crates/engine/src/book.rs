@@ -82,29 +82,15 @@ impl Book {
     /// the header fields `header` (besides `variant` and `margin`, which it writes itself).
     pub fn new(variant: Variant, margin: i32, header: Vec<(String, String)>) -> Book {
         let mut h = vec![("variant".to_string(), variant.id().to_string())];
-        h.extend(
-            header
-                .into_iter()
-                .filter(|(k, _)| k != "variant" && k != "margin"),
-        );
+        h.extend(header.into_iter().filter(|(k, _)| k != "variant" && k != "margin"));
         h.push(("margin".to_string(), margin.to_string()));
-        Book {
-            variant,
-            header: h,
-            margin,
-            entries: Vec::new(),
-            index: HashMap::new(),
-        }
+        Book { variant, header: h, margin, entries: Vec::new(), index: HashMap::new() }
     }
 
     /// Reads a book of `variant` from its text (the module's format); `file` names it in
     /// errors. Errors: [`BookError`] for the first line that is wrong.
     pub fn parse(variant: Variant, text: &str, file: &str) -> Result<Book, BookError> {
-        let err = |line: usize, message: String| BookError {
-            file: file.to_string(),
-            line,
-            message,
-        };
+        let err = |line: usize, message: String| BookError { file: file.to_string(), line, message };
         let mut header = Vec::new();
         let mut margin = None;
         let mut book: Option<Book> = None;
@@ -121,16 +107,9 @@ impl Book {
                 if let Some((k, v)) = comment.split_once(':') {
                     let (k, v) = (k.trim(), v.trim());
                     match k {
-                        "variant" if v != variant.id() => {
-                            return Err(err(
-                                n,
-                                format!("the book is for {v}, not {}", variant.id()),
-                            ))
-                        }
+                        "variant" if v != variant.id() => return Err(err(n, format!("the book is for {v}, not {}", variant.id()))),
                         "margin" => {
-                            let m: i32 = v.parse().map_err(|_| {
-                                err(n, format!("margin {v:?} is not a number of centi-men"))
-                            })?;
+                            let m: i32 = v.parse().map_err(|_| err(n, format!("margin {v:?} is not a number of centi-men")))?;
                             if m < 0 {
                                 return Err(err(n, format!("margin {m} is negative")));
                             }
@@ -144,89 +123,58 @@ impl Book {
                 }
                 continue;
             }
-            let b = match book.as_mut() {
+            let b = match &mut book {
                 Some(b) => b,
-                None => {
+                slot @ None => {
                     if !header.iter().any(|(k, _)| k == "variant") {
-                        return Err(err(
-                            n,
-                            "a position before the header's `# variant:` line".to_string(),
-                        ));
+                        return Err(err(n, "a position before the header's `# variant:` line".to_string()));
                     }
                     let Some(m) = margin else {
-                        return Err(err(
-                            n,
-                            "a position before the header's `# margin:` line".to_string(),
-                        ));
+                        return Err(err(n, "a position before the header's `# margin:` line".to_string()));
                     };
-                    book = Some(Book {
+                    slot.insert(Book {
                         variant,
                         header: std::mem::take(&mut header),
                         margin: m,
                         entries: Vec::new(),
                         index: HashMap::new(),
-                    });
-                    book.as_mut().expect("just set")
+                    })
                 }
             };
             let mut fields = line.split('|').map(str::trim);
             let fen_text = fields.next().unwrap_or("");
-            let position = fen::parse(variant, fen_text)
-                .map_err(|e| err(n, format!("bad position {fen_text:?}: {e}")))?;
+            let position = fen::parse(variant, fen_text).map_err(|e| err(n, format!("bad position {fen_text:?}: {e}")))?;
             let mut moves: Vec<(Move, i32)> = Vec::new();
             for field in fields {
                 let Some((mv_text, score_text)) = field.rsplit_once(' ') else {
-                    return Err(err(
-                        n,
-                        format!("book move {field:?} needs a move and a score (\"11-15 +4\")"),
-                    ));
+                    return Err(err(n, format!("book move {field:?} needs a move and a score (\"11-15 +4\")")));
                 };
                 let mv = movetext::parse(&position, mv_text.trim())
                     .map_err(|e| err(n, format!("move {:?} in {fen_text}: {e}", mv_text.trim())))?;
-                let score: i32 = score_text.parse().map_err(|_| {
-                    err(
-                        n,
-                        format!("score {score_text:?} of {} is not a number", mv_text.trim()),
-                    )
-                })?;
+                let score: i32 =
+                    score_text.parse().map_err(|_| err(n, format!("score {score_text:?} of {} is not a number", mv_text.trim())))?;
                 if moves.iter().any(|(m, _)| m.same_as(&mv)) {
                     return Err(err(n, format!("move {} is listed twice", mv_text.trim())));
                 }
                 if moves.last().is_some_and(|(_, s)| *s < score) {
-                    return Err(err(
-                        n,
-                        format!(
-                            "moves must be listed best first; {} scores above the one before it",
-                            mv_text.trim()
-                        ),
-                    ));
+                    return Err(err(n, format!("moves must be listed best first; {} scores above the one before it", mv_text.trim())));
                 }
                 moves.push((mv, score));
             }
             if moves.is_empty() {
-                return Err(err(
-                    n,
-                    format!("position {fen_text} has no book move (\"FEN | move score | ...\")"),
-                ));
+                return Err(err(n, format!("position {fen_text} has no book move (\"FEN | move score | ...\")")));
             }
             if b.get(&position).is_some() {
                 return Err(err(n, format!("position {fen_text} is listed twice")));
             }
             b.insert(Entry { position, moves });
         }
-        match book {
-            Some(b) => Ok(b),
-            None if margin.is_some() && header.iter().any(|(k, _)| k == "variant") => Ok(Book {
-                variant,
-                header,
-                margin: margin.expect("checked"),
-                entries: Vec::new(),
-                index: HashMap::new(),
-            }),
-            None => Err(err(
-                0,
-                "not an opening book: no `# variant:` and `# margin:` header lines".to_string(),
-            )),
+        match (book, margin) {
+            (Some(b), _) => Ok(b),
+            (None, Some(margin)) if header.iter().any(|(k, _)| k == "variant") => {
+                Ok(Book { variant, header, margin, entries: Vec::new(), index: HashMap::new() })
+            }
+            _ => Err(err(0, "not an opening book: no `# variant:` and `# margin:` header lines".to_string())),
         }
     }
 
@@ -253,10 +201,7 @@ impl Book {
 
     /// A header field (`depth`, `built-by`, `engine`, `date`, ...).
     pub fn header(&self, key: &str) -> Option<&str> {
-        self.header
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+        self.header.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
 
     /// How far below the best a stored move may score, in centi-men.
@@ -271,10 +216,7 @@ impl Book {
 
     /// The entry of `position`, if the book holds it.
     pub fn get(&self, position: &Position) -> Option<&Entry> {
-        self.index
-            .get(&position.hash())
-            .map(|&i| &self.entries[i])
-            .filter(|e| e.position == *position)
+        self.index.get(&position.hash()).map(|&i| &self.entries[i]).filter(|e| e.position == *position)
     }
 
     /// Adds (or replaces) the entry of a position.
@@ -297,18 +239,22 @@ impl Book {
         }
         let entry = self.get(game.position())?;
         let legal = game.legal_moves();
-        let moves: Vec<(Move, i32)> = entry
-            .moves
-            .iter()
-            .filter(|(m, _)| legal.iter().any(|l| l.same_as(m)))
-            .copied()
-            .collect();
+        let moves: Vec<(Move, i32)> = entry.moves.iter().filter(|(m, _)| legal.iter().any(|l| l.same_as(m))).copied().collect();
         crate::pick_within_margin(&moves, self.margin, seed ^ game.position().hash())
     }
 }
 
 /// The books shipped with the engine: rule set, file name, text.
-const EMBEDDED: &[(Variant, &str, &str)] = &[];
+const EMBEDDED: &[(Variant, &str, &str)] = &[
+    (Variant::English, "english.book", include_str!("../books/english.book")),
+    (Variant::American, "american.book", include_str!("../books/american.book")),
+    (Variant::German, "german.book", include_str!("../books/german.book")),
+    (Variant::Russian, "russian.book", include_str!("../books/russian.book")),
+    (Variant::International, "international.book", include_str!("../books/international.book")),
+    (Variant::Turkish, "turkish.book", include_str!("../books/turkish.book")),
+    (Variant::Italian, "italian.book", include_str!("../books/italian.book")),
+    (Variant::Brazilian, "brazilian.book", include_str!("../books/brazilian.book")),
+];
 
 /// The embedded book of `variant`, read once: `Ok(None)` when none is shipped for it; an error
 /// names the file and line that is wrong (a test reads every shipped book, so this is a
@@ -316,15 +262,7 @@ const EMBEDDED: &[(Variant, &str, &str)] = &[];
 pub fn embedded(variant: Variant) -> Result<Option<&'static Book>, &'static BookError> {
     static BOOKS: OnceLock<Vec<(Variant, Result<Book, BookError>)>> = OnceLock::new();
     let books = BOOKS.get_or_init(|| {
-        EMBEDDED
-            .iter()
-            .map(|(v, file, text)| {
-                (
-                    *v,
-                    Book::parse(*v, text, &format!("crates/engine/books/{file}")),
-                )
-            })
-            .collect()
+        EMBEDDED.iter().map(|(v, file, text)| (*v, Book::parse(*v, text, &format!("crates/engine/books/{file}")))).collect()
     });
     match books.iter().find(|(v, _)| *v == variant) {
         None => Ok(None),
@@ -362,13 +300,7 @@ pub struct BuildOptions {
 
 impl Default for BuildOptions {
     fn default() -> Self {
-        BuildOptions {
-            plies: 12,
-            depth: 12,
-            positions: 400,
-            margin: 15,
-            width: 3,
-        }
+        BuildOptions { plies: 12, depth: 12, positions: 400, margin: 15, width: 3 }
     }
 }
 
@@ -431,17 +363,11 @@ pub fn build(
                 let mut next = game.clone();
                 if next.play(m).is_ok() {
                     games.push(next);
-                    queue.push(std::cmp::Reverse((
-                        cost + (best - s) as i64 + PLY_COST,
-                        games.len() - 1,
-                    )));
+                    queue.push(std::cmp::Reverse((cost + (best - s) as i64 + PLY_COST, games.len() - 1)));
                 }
             }
         }
-        book.insert(Entry {
-            position: *game.position(),
-            moves,
-        });
+        book.insert(Entry { position: *game.position(), moves });
         progress(book.entries.len(), opts.positions);
         if book.entries.len() % 20 == 0 {
             checkpoint(&book)?;

@@ -7,29 +7,18 @@ use draughts_rules::notation::{fen, movetext};
 use draughts_rules::{Game, Variant};
 use std::collections::HashSet;
 
-fn tiny(variant: Variant) -> Book {
-    let opts = BuildOptions {
-        plies: 3,
-        depth: 3,
-        positions: 12,
-        margin: 20,
-        width: 3,
-    };
-    book::build(
-        variant,
-        &opts,
-        vec![("depth".into(), "3".into())],
-        None,
-        &mut |_, _| {},
-        &mut |_| Ok(()),
-    )
-    .unwrap()
+/// A book of a few positions, built in well under a second.
+const TINY: BuildOptions = BuildOptions { plies: 5, depth: 3, positions: 12, margin: 20, width: 3 };
+
+fn tiny(variant: Variant, resume: Option<&Book>) -> Book {
+    let header = vec![("depth".into(), "3".into())];
+    book::build(variant, &TINY, header, resume, &mut |_, _| {}, &mut |_| Ok(())).unwrap()
 }
 
 #[test]
 fn a_built_book_reads_back_as_written() {
     for v in [Variant::English, Variant::International, Variant::Turkish] {
-        let b = tiny(v);
+        let b = tiny(v, None);
         assert_eq!(b.entries().len(), 12, "{v}");
         let text = b.to_text();
         let back = Book::parse(v, &text, "tiny.book").unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -44,36 +33,17 @@ fn a_built_book_reads_back_as_written() {
 
 #[test]
 fn a_build_resumes_from_an_earlier_one() {
-    let full = tiny(Variant::Russian);
-    let opts = BuildOptions {
-        plies: 3,
-        depth: 3,
-        positions: 12,
-        margin: 20,
-        width: 3,
-    };
+    let full = tiny(Variant::Russian, None);
     // An interrupted build: the first five positions saved.
     let mut part = Book::new(Variant::Russian, 20, Vec::new());
     for e in &full.entries()[..5] {
         part.insert(e.clone());
     }
-    let resumed = book::build(
-        Variant::Russian,
-        &opts,
-        Vec::new(),
-        Some(&part),
-        &mut |_, _| {},
-        &mut |_| Ok(()),
-    )
-    .unwrap();
-    assert_eq!(resumed.entries(), full.entries());
+    assert_eq!(tiny(Variant::Russian, Some(&part)).entries(), full.entries());
 }
 
 fn parse_err(text: &str) -> String {
-    Book::parse(Variant::English, text, "bad.book")
-        .map(|_| ())
-        .unwrap_err()
-        .to_string()
+    Book::parse(Variant::English, text, "bad.book").map(|_| ()).unwrap_err().to_string()
 }
 
 #[test]
@@ -81,66 +51,23 @@ fn a_malformed_book_is_an_error_naming_file_and_line() {
     let head = "# draughts opening book\n# variant: english\n# margin: 15\n";
     let start = "B:W21-32:B1-12";
     let cases = [
-        (
-            format!("{head}{start} | 11-15 +4\nW:W21-32:Bxx | 23-19 +1\n"),
-            "bad.book:5:",
-            "bad position",
-        ),
-        (
-            format!("{head}{start} | 11-14 +4\n"),
-            "bad.book:4:",
-            "11-14",
-        ),
-        (
-            format!("{head}{start} | 11-15\n"),
-            "bad.book:4:",
-            "needs a move and a score",
-        ),
-        (
-            format!("{head}{start} | 11-15 four\n"),
-            "bad.book:4:",
-            "not a number",
-        ),
+        (format!("{head}{start} | 11-15 +4\nW:W21-32:Bxx | 23-19 +1\n"), "bad.book:5:", "bad position"),
+        (format!("{head}{start} | 11-14 +4\n"), "bad.book:4:", "11-14"),
+        (format!("{head}{start} | 11-15\n"), "bad.book:4:", "needs a move and a score"),
+        (format!("{head}{start} | 11-15 four\n"), "bad.book:4:", "not a number"),
         (format!("{head}{start}\n"), "bad.book:4:", "no book move"),
-        (
-            format!("{head}{start} | 9-13 -2 | 11-15 +4\n"),
-            "bad.book:4:",
-            "best first",
-        ),
-        (
-            format!("{head}{start} | 11-15 +4 | 11-15 +4\n"),
-            "bad.book:4:",
-            "listed twice",
-        ),
-        (
-            format!("{head}{start} | 11-15 +4\n\n{start} | 9-13 +1\n"),
-            "bad.book:6:",
-            "listed twice",
-        ),
-        (
-            format!("# variant: russian\n# margin: 15\n{start} | 11-15 +4\n"),
-            "bad.book:1:",
-            "for russian",
-        ),
-        (
-            format!("# variant: english\n{start} | 11-15 +4\n"),
-            "bad.book:2:",
-            "margin",
-        ),
-        (
-            format!("# variant: english\n# margin: wide\n"),
-            "bad.book:2:",
-            "margin",
-        ),
+        (format!("{head}{start} | 9-13 -2 | 11-15 +4\n"), "bad.book:4:", "best first"),
+        (format!("{head}{start} | 11-15 +4 | 11-15 +4\n"), "bad.book:4:", "listed twice"),
+        (format!("{head}{start} | 11-15 +4\n\n{start} | 9-13 +1\n"), "bad.book:6:", "listed twice"),
+        (format!("# variant: russian\n# margin: 15\n{start} | 11-15 +4\n"), "bad.book:1:", "for russian"),
+        (format!("# variant: english\n{start} | 11-15 +4\n"), "bad.book:2:", "margin"),
+        (format!("# variant: english\n# margin: wide\n"), "bad.book:2:", "margin"),
         ("".to_string(), "bad.book:", "not an opening book"),
         ("\u{0}\u{1}binary".to_string(), "bad.book:", "variant"),
     ];
     for (text, place, what) in cases {
         let e = parse_err(&text);
-        assert!(
-            e.starts_with(place) && e.contains(what),
-            "{e:?} should start with {place:?} and say {what:?}:\n{text}"
-        );
+        assert!(e.starts_with(place) && e.contains(what), "{e:?} should start with {place:?} and say {what:?}:\n{text}");
     }
 }
 
@@ -158,12 +85,7 @@ fn reached(b: &Book) -> HashSet<u64> {
         for (m, _) in &e.moves {
             let mut next = g.clone();
             next.play(m).unwrap_or_else(|err| {
-                panic!(
-                    "{}: {} in {}: {err}",
-                    b.variant(),
-                    movetext::write(b.variant(), m),
-                    fen::write(g.position())
-                )
+                panic!("{}: {} in {}: {err}", b.variant(), movetext::write(b.variant(), m), fen::write(g.position()))
             });
             frontier.push(next);
         }
@@ -176,34 +98,14 @@ fn every_shipped_book_reads_and_its_moves_replay_from_the_start() {
     let shipped = book::shipped();
     assert!(shipped.contains(&Variant::English), "{shipped:?}");
     for v in shipped {
-        let b = book::embedded(v)
-            .unwrap_or_else(|e| panic!("{e}"))
-            .expect("shipped");
-        assert!(
-            b.entries().len() >= 100,
-            "{v}: {} positions",
-            b.entries().len()
-        );
+        let b = book::embedded(v).unwrap_or_else(|e| panic!("{e}")).expect("shipped");
+        assert!(b.entries().len() >= 100, "{v}: {} positions", b.entries().len());
         let seen = reached(b);
         for e in b.entries() {
-            assert!(
-                seen.contains(&e.position.hash()),
-                "{v}: {} is not reached from the start by book moves",
-                fen::write(&e.position)
-            );
+            assert!(seen.contains(&e.position.hash()), "{v}: {} is not reached from the start by book moves", fen::write(&e.position));
             let legal = Game::from_position(e.position).legal_moves();
-            assert!(
-                e.moves
-                    .iter()
-                    .all(|(m, _)| legal.iter().any(|l| l.same_as(m))),
-                "{v}: {}",
-                fen::write(&e.position)
-            );
-            assert!(
-                e.moves.iter().all(|(_, s)| e.moves[0].1 - s <= b.margin()),
-                "{v}: {}",
-                fen::write(&e.position)
-            );
+            assert!(e.moves.iter().all(|(m, _)| legal.iter().any(|l| l.same_as(m))), "{v}: {}", fen::write(&e.position));
+            assert!(e.moves.iter().all(|(_, s)| e.moves[0].1 - s <= b.margin()), "{v}: {}", fen::write(&e.position));
         }
         for key in ["built-by", "engine", "depth", "date"] {
             assert!(b.header(key).is_some(), "{v}: no {key} in the header");
@@ -222,17 +124,10 @@ fn level_8_plays_from_the_book_at_the_start_and_varies_with_the_seed() {
         assert!(entry.moves.iter().any(|(m, _)| m.same_as(&from_book)));
         let played = choose_move_seeded(&g, 8, seed).unwrap();
         assert!(played.same_as(&from_book), "level 8 plays the book's move");
-        assert_eq!(
-            book_move(&g, Level::MAX, seed),
-            Some(from_book),
-            "reproducible for a seed"
-        );
+        assert_eq!(book_move(&g, Level::MAX, seed), Some(from_book), "reproducible for a seed");
         chosen.insert(movetext::write(Variant::English, &from_book));
     }
-    assert!(
-        chosen.len() >= 2,
-        "the same move for every seed: {chosen:?}"
-    );
+    assert!(chosen.len() >= 2, "the same move for every seed: {chosen:?}");
 }
 
 #[test]
@@ -242,10 +137,7 @@ fn levels_below_6_do_not_use_the_book() {
         assert_eq!(book_move(&g, Level::new(n).unwrap(), 1), None, "level {n}");
     }
     for n in 6..=8 {
-        assert!(
-            book_move(&g, Level::new(n).unwrap(), 1).is_some(),
-            "level {n}"
-        );
+        assert!(book_move(&g, Level::new(n).unwrap(), 1).is_some(), "level {n}");
     }
     // Out of the book, level 8 searches.
     let mut far = g.clone();
