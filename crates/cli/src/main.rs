@@ -13,6 +13,7 @@ macro_rules! outln {
 mod analyze_cmd;
 mod hub_cmd;
 mod bench_cmd;
+mod book_cmd;
 mod match_cmd;
 mod dxp_cmd;
 mod egdb_cmd;
@@ -69,6 +70,9 @@ enum Command {
     /// Endgame databases: build them by retrograde analysis, list those installed.
     #[command(subcommand)]
     Egdb(egdb_cmd::EgdbCommand),
+    /// Opening books: build one by self-play expansion, say what a book holds.
+    #[command(subcommand)]
+    Book(book_cmd::BookCommand),
     /// Puzzles from real games: mine the positions where exactly one move wins.
     #[command(subcommand)]
     Puzzles(puzzles_cmd::PuzzlesCommand),
@@ -99,7 +103,7 @@ fn end_quietly_on_closed_output() {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if matches!(cli.command, Command::Perft(_) | Command::Moves(_) | Command::Analyze(_) | Command::Review(_) | Command::Bench(_) | Command::Pdn(_) | Command::Puzzles(_) | Command::Egdb(_)) {
+    if matches!(cli.command, Command::Perft(_) | Command::Moves(_) | Command::Analyze(_) | Command::Review(_) | Command::Bench(_) | Command::Pdn(_) | Command::Puzzles(_) | Command::Egdb(_) | Command::Book(_)) {
         end_quietly_on_closed_output();
     }
     let result = match cli.command {
@@ -117,6 +121,7 @@ fn main() -> ExitCode {
         Command::Pdn(c) => pdn_cmd::run(c),
         Command::Puzzles(c) => puzzles_cmd::run(c),
         Command::Egdb(c) => egdb_cmd::run(c),
+        Command::Book(c) => book_cmd::run(c),
     };
     match result {
         Ok(code) => code,

@@ -48,6 +48,11 @@ pub struct Args {
     /// Our engine as --b evaluates with this weight file.
     #[arg(long)]
     b_weights: Option<std::path::PathBuf>,
+    /// Our levels 6..8 play without the opening book: `a`, `b`, or `both` (the default when
+    /// the option is given alone). Without the option they play from it while the position
+    /// is in it (docs/engine.md, "Opening books").
+    #[arg(long, value_name = "SIDE", num_args = 0..=1, default_missing_value = "both", value_parser = ["a", "b", "both"])]
+    no_book: Option<String>,
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
@@ -58,9 +63,13 @@ pub fn run(a: Args) -> Result<ExitCode> {
     if !a.draw_rules.available(a.variant.rules()) {
         anyhow::bail!("--draw-rules {}: {} has no FMJD draw rules (only international)", a.draw_rules.code(), a.variant);
     }
-    let mut pa = player_from_spec(&a.a, a.variant, a.draw_rules, t, a.seed, a.a_weights.as_deref()).map_err(|e| anyhow!(e))?;
-    let mut pb =
-        player_from_spec(&a.b, a.variant, a.draw_rules, t, a.seed.wrapping_add(1), a.b_weights.as_deref()).map_err(|e| anyhow!(e))?;
+    let no_book = a.no_book.as_deref();
+    let book_a = !matches!(no_book, Some("a" | "both"));
+    let book_b = !matches!(no_book, Some("b" | "both"));
+    let mut pa =
+        player_from_spec(&a.a, a.variant, a.draw_rules, t, a.seed, a.a_weights.as_deref(), book_a).map_err(|e| anyhow!(e))?;
+    let mut pb = player_from_spec(&a.b, a.variant, a.draw_rules, t, a.seed.wrapping_add(1), a.b_weights.as_deref(), book_b)
+        .map_err(|e| anyhow!(e))?;
     let cfg = MatchConfig { variant: a.variant, draws: a.draw_rules, games: a.games, max_plies: a.max_plies.max(10), seed: a.seed };
     let mut file = match &a.pdn {
         Some(p) => Some(std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?),

@@ -474,3 +474,44 @@ fn egdb_build_info_and_analyze_read_the_same_folder() {
     assert_eq!(tr.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&tr.stderr).contains("one-piece-each"));
 }
+
+/// The standard output of a command that must succeed.
+fn stdout_of(args: &[&str]) -> String {
+    let out = draughts().args(args).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn book_build_writes_a_tiny_book_that_info_reads_and_a_second_run_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("english.book");
+    let f = file.to_str().unwrap();
+    let build = ["book", "build", "--variant", "english", "--plies", "3", "--depth", "3", "--positions", "8", "--out", f];
+    let said = stdout_of(&build);
+    assert!(said.contains("8 positions (0 taken from the earlier build)"), "{said}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("# built-by: draughts book build --variant english --plies 3 --depth 3 --positions 8"), "{text}");
+    assert!(text.contains("# engine: draughts ") && text.contains("# date: "), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("B:W21-32:B1-12 | ")), "the start is in the book:\n{text}");
+    // The same settings again: every position is taken from the file.
+    assert!(stdout_of(&build).contains("8 positions (8 taken from the earlier build)"));
+    let info = ["book", "info", "--variant", "english", "--file", f];
+    let said = stdout_of(&info);
+    assert!(said.contains("english: 8 positions") && said.contains("8 reached from the start") && said.contains("start: "), "{said}");
+    // A damaged book names its line.
+    std::fs::write(&file, text.replacen("B:W21-32:B1-12 | ", "B:W21-32:B1-12 | 11-14 +9 | ", 1)).unwrap();
+    let out = draughts().args(info).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("{f}:10:")) && err.contains("11-14"), "{err}");
+    // The shipped books.
+    assert!(stdout_of(&["book", "info", "--variant", "english"]).contains("built-by: draughts book build --variant english"));
+}
+
+#[test]
+fn match_no_book_names_the_side_that_plays_without_it() {
+    let args = ["match", "--variant", "english", "--a", "6", "--b", "6", "--games", "2", "--movetime", "5", "--max-plies", "12", "--no-book", "b"];
+    let said = stdout_of(&args);
+    assert!(said.starts_with("draughts level 6 (a) vs draughts level 6 (no book) (b)"), "{said}");
+}

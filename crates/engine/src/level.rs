@@ -20,7 +20,9 @@
 //! | 8     | full  | 1 s     | 0                  |
 //!
 //! Every level answers within about one second on one core. Levels 7 and 8 also read the
-//! endgame databases their searcher was given ([`crate::egdb`], [`LevelSpec::egdb`]).
+//! endgame databases their searcher was given ([`crate::egdb`], [`LevelSpec::egdb`]); levels 6
+//! to 8 play from the opening book of their rule set while the position is in it
+//! ([`crate::book`], [`LevelSpec::book`]), so that their games vary from the first moves.
 
 use std::fmt;
 use std::time::Duration;
@@ -42,6 +44,10 @@ pub struct LevelSpec {
     /// [`crate::Searcher::use_egdb`]): below that, an ending plays as well as the search alone
     /// sees it.
     pub egdb: bool,
+    /// Whether the level plays from the opening book while the position is in it (levels 6 to
+    /// 8; [`crate::book_move`]): the lower levels already vary by their margin, and a book
+    /// would make them play the opening better than the rest of the game.
+    pub book: bool,
 }
 
 /// Error for a level outside 1..=8.
@@ -95,7 +101,7 @@ impl Level {
             7 => (20, 750, 0),
             _ => (crate::search::MAX_PLY as u32 - 8, 1000, 0),
         };
-        LevelSpec { depth, movetime: Duration::from_millis(ms), margin, egdb: self.0 >= 7 }
+        LevelSpec { depth, movetime: Duration::from_millis(ms), margin, egdb: self.0 >= 7, book: self.0 >= 6 }
     }
 }
 

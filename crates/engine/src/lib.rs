@@ -18,6 +18,7 @@
 #![warn(missing_docs)]
 
 pub mod bench;
+pub mod book;
 pub mod dxp;
 pub mod egdb;
 pub mod eval;
@@ -63,18 +64,21 @@ pub fn choose_move_seeded(game: &Game, level: u8, seed: u64) -> Option<Move> {
 /// [`choose_move_seeded`] with a reusable [`Searcher`] (keeps its transposition table between
 /// moves, as in matches).
 pub fn choose_move_with(searcher: &mut Searcher, game: &Game, level: Level, seed: u64) -> Option<Move> {
-    choose_move_timed(searcher, game, level, seed, None)
+    choose_move_timed(searcher, game, level, seed, None, true)
 }
 
 /// [`choose_move_with`] where `movetime`, when given, replaces the level's time limit (for
 /// levels that play the best move, 6 to 8, it is the time they think; "level 8 at the given
 /// time"). Levels that choose among good moves keep their depth and use it only as a cap.
+/// With `book`, levels 6 to 8 play from the opening book while the position is in it
+/// ([`book_move`]); without, they always search (a match's `--no-book`).
 pub fn choose_move_timed(
     searcher: &mut Searcher,
     game: &Game,
     level: Level,
     seed: u64,
     movetime: Option<Duration>,
+    book: bool,
 ) -> Option<Move> {
     if game.outcome().is_some() {
         return None;
@@ -82,6 +86,11 @@ pub fn choose_move_timed(
     let moves = game.legal_moves();
     if moves.len() <= 1 {
         return moves.first().copied();
+    }
+    if book {
+        if let Some(mv) = book_move(game, level, seed) {
+            return Some(mv);
+        }
     }
     let spec = level.spec();
     searcher.use_egdb(spec.egdb);
@@ -93,9 +102,20 @@ pub fn choose_move_timed(
     pick_within_margin(&scored, spec.margin, seed ^ game.position().hash() ^ game.ply() as u64)
 }
 
+/// The opening book's move for the side to move of `game` at `level`: levels that use the book
+/// ([`LevelSpec::book`], 6 to 8) choose among the embedded book's moves of the position
+/// ([`book::Book::choose`]), reproducibly for a `seed`; `None` below level 6, or when the
+/// position is not in the book of its rule set.
+pub fn book_move(game: &Game, level: Level, seed: u64) -> Option<Move> {
+    if !level.spec().book {
+        return None;
+    }
+    book::embedded_move(game, seed ^ game.ply() as u64)
+}
+
 /// Chooses among `scored` (best first) a move within `margin` of the best, weighted towards the
 /// better ones. Never chooses a move that loses by force when the best one does not.
-fn pick_within_margin(scored: &[(Move, i32)], margin: i32, seed: u64) -> Option<Move> {
+pub(crate) fn pick_within_margin(scored: &[(Move, i32)], margin: i32, seed: u64) -> Option<Move> {
     let best = scored.first()?.1;
     let candidates: Vec<(Move, i64)> = scored
         .iter()

@@ -38,12 +38,13 @@ pub struct EnginePlayer {
     seed: u64,
     label: Option<String>,
     depth: Option<u32>,
+    book: bool,
 }
 
 impl EnginePlayer {
     /// A player at `level`; `seed` makes its random choices reproducible.
     pub fn new(level: Level, movetime: Option<Duration>, seed: u64) -> EnginePlayer {
-        EnginePlayer { level, movetime, searcher: Searcher::new(16), seed, label: None, depth: None }
+        EnginePlayer { level, movetime, searcher: Searcher::new(16), seed, label: None, depth: None, book: true }
     }
 
     /// Our engine at full strength searching every move to a fixed depth (independent of the
@@ -52,6 +53,13 @@ impl EnginePlayer {
         let mut p = EnginePlayer::new(Level::MAX, None, 0);
         p.depth = Some(depth.max(1));
         p
+    }
+
+    /// The same player never playing from the opening book (levels 6 to 8 otherwise do while
+    /// the position is in it; [`crate::book_move`]); `(no book)` is added to its name.
+    pub fn without_book(mut self) -> EnginePlayer {
+        self.book = false;
+        self
     }
 
     /// The same player evaluating with `weights` instead of the built-in ones; `label` is added
@@ -69,6 +77,7 @@ impl Player for EnginePlayer {
             Some(d) => format!("draughts depth {d}"),
             None => format!("draughts level {}", self.level),
         };
+        let base = if self.book || self.depth.is_some() || !self.level.spec().book { base } else { format!("{base} (no book)") };
         match &self.label {
             Some(l) => format!("{base} ({l})"),
             None => base,
@@ -83,7 +92,7 @@ impl Player for EnginePlayer {
         if let Some(d) = self.depth {
             return self.searcher.search(game, &Limits::depth(d), None, &mut |_| {}).best.ok_or_else(|| "no legal move".to_string());
         }
-        crate::choose_move_timed(&mut self.searcher, game, self.level, self.seed, self.movetime)
+        crate::choose_move_timed(&mut self.searcher, game, self.level, self.seed, self.movetime, self.book)
             .ok_or_else(|| "no legal move".to_string())
     }
 }
@@ -127,7 +136,8 @@ impl Player for HubPlayer {
 /// started for `variant` and told `draws` when it declares the parameter
 /// ([`HubClient::draw_rules`]). `seed` makes the level's random choices reproducible; our engine
 /// evaluates with the weight file `weights` when given (its file name is added to the player's
-/// name). Errors say which spec or file is wrong.
+/// name), and without `book` never plays from the opening book ([`EnginePlayer::without_book`];
+/// a Hub engine keeps its own setting). Errors say which spec or file is wrong.
 pub fn player_from_spec(
     spec: &str,
     variant: Variant,
@@ -135,6 +145,7 @@ pub fn player_from_spec(
     movetime: Option<Duration>,
     seed: u64,
     weights: Option<&std::path::Path>,
+    book: bool,
 ) -> Result<Box<dyn Player>, String> {
     if let Some(cmd) = spec.strip_prefix("hub:") {
         if weights.is_some() {
@@ -154,6 +165,7 @@ pub fn player_from_spec(
         let level: Level = n.parse().map_err(|e: String| format!("player {spec:?}: {e}; or use depth:N or hub:COMMAND"))?;
         EnginePlayer::new(level, movetime, seed)
     };
+    let p = if book { p } else { p.without_book() };
     Ok(Box::new(match weights {
         Some(path) => {
             let w = crate::eval::Weights::read_file(path)?;

@@ -179,6 +179,8 @@ fn commands_during_an_unbounded_search_neither_deadlock_nor_stop_it_when_unknown
 #[test]
 fn unreadable_or_huge_level_values() {
     let mut c = Conversation::ready();
+    // Searches, not the book's answer at once: the start is in the book.
+    c.send("set-param name=book value=false");
     c.send("level move-time=0.05");
     // Negative, non-numeric and non-finite values are errors and keep the level.
     for bad in ["level time=-5", "level move-time=abc", "level move-time=NaN", "level nodes=-1", "level move-time=inf"] {
@@ -290,4 +292,34 @@ fn our_hub_engine_takes_the_fmjd_draw_rules_from_our_client() {
     }
     drop(player);
     engine.join().unwrap();
+}
+
+#[test]
+fn go_think_answers_from_the_book_unless_it_is_turned_off() {
+    let mut c = Conversation::start();
+    c.send("hub");
+    let intro = c.read_until("wait");
+    assert!(intro.iter().any(|l| l == "param name=book value=true type=bool"), "{intro:?}");
+    c.send("set-param name=variant value=english");
+    c.send("init");
+    c.read_until("ready");
+    c.send("pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
+    c.send("level move-time=5");
+    c.send("go think");
+    let out = c.read_until("done");
+    assert_eq!(out.len(), 1, "a book move at once, no search: {out:?}");
+    let mv = hub::parse_line(&out[0]).unwrap().get("move").unwrap().to_string();
+    let start = Game::new(Variant::English);
+    let book = draughts_engine::book::embedded(Variant::English).unwrap().unwrap();
+    let played = hub::parse_move(start.position(), &mv).unwrap();
+    assert!(book.get(start.position()).unwrap().moves.iter().any(|(m, _)| m.same_as(&played)), "{mv}");
+    c.send("set-param name=book value=maybe");
+    assert!(c.read_until("error").last().unwrap().contains("true or false"));
+    c.send("set-param name=book value=false");
+    c.send("level depth=3");
+    c.send("go think");
+    let out = c.read_until("done");
+    assert!(out.iter().any(|l| l.starts_with("info depth=3")), "a search without the book: {out:?}");
+    c.send("quit");
+    c.engine.join().unwrap();
 }

@@ -140,6 +140,11 @@ pub struct HubSession {
     pondering: Arc<AtomicBool>,
     /// Endgame databases given to every searcher of the session ([`run_engine_with`]).
     egdbs: Vec<Arc<crate::egdb::Egdb>>,
+    /// Whether `go think` answers from the opening book while the position is in it, at levels
+    /// of time (`set-param name=book value=false` turns it off).
+    book: bool,
+    /// Seed of the book's random choice, advanced at each book move.
+    book_seed: u64,
 }
 
 /// Our engine speaking Hub on `input`/`output` until `quit` or the end of the input.
@@ -184,6 +189,8 @@ impl HubSession {
             generation: Arc::new(AtomicU64::new(0)),
             pondering: Arc::new(AtomicBool::new(false)),
             egdbs: Vec::new(),
+            book: true,
+            book_seed: crate::clock_seed(),
         }
     }
 
@@ -270,6 +277,7 @@ impl HubSession {
                 ));
                 send(&self.out, &format!("param name=draw-rules value={} type=enum values=\"simplified fmjd\"", self.draws.code()));
                 send(&self.out, &format!("param name=hash value={} type=int min=1 max=4096", self.hash_mb));
+                send(&self.out, &format!("param name=book value={} type=bool", self.book));
                 send(&self.out, "wait");
             }
             "set-param" => match (line.get("name"), line.get("value")) {
@@ -297,6 +305,11 @@ impl HubSession {
                         self.searcher = None;
                     }
                     _ => self.error(&format!("hash must be 1..4096 MiB, got {v}")),
+                },
+                (Some("book"), Some(v)) => match v {
+                    "true" => self.book = true,
+                    "false" => self.book = false,
+                    _ => self.error(&format!("book must be true or false, got {v}")),
                 },
                 _ => {}
             },
@@ -360,6 +373,15 @@ impl HubSession {
         };
         let v = game.variant();
         let ponder = line.has("ponder");
+        // The book answers a game's move (`go think` under a clock or a time a move); a level of
+        // fixed depth or nodes asks for that search, as a match's `depth:N` player does.
+        if self.book && !ponder && !line.has("analyze") && self.level.depth.is_none() && self.level.nodes.is_none() {
+            self.book_seed = crate::splitmix(self.book_seed);
+            if let Some(mv) = crate::book::embedded_move(&game, self.book_seed) {
+                send(&self.out, &format!("done move={}", write_move(v, &mv)));
+                return;
+            }
+        }
         let mut limits = self.level.limits();
         if ponder {
             // Think without a clock until ponder-hit starts it.

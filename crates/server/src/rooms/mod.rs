@@ -11,8 +11,10 @@
 //!   the last person leaves, so a restarted server resumes every room on its first visit.
 //! - Rooms idle for [`RoomsConfig::expire_after`] (30 days by default) are deleted.
 //! - On PostgreSQL several nodes serve the same rooms: each node with a room loaded hears the
-//!   other nodes' changes ([`crate::storage::Storage::subscribe`]) and reads the room again from
-//!   the database ([`room::Room::refresh`]); who is connected counts every node
+//!   other nodes' changes ([`crate::storage::Storage::subscribe`]): it applies a move carried
+//!   by the notification to its copy when that is one revision behind
+//!   ([`room::Room::follow_move`]), and otherwise reads the room again from the database
+//!   ([`room::Room::refresh`]); who is connected counts every node
 //!   (`docs/deploy.md`, "Several nodes"). With SQLite there is one node and nothing to hear.
 //!
 //! By concern: [`state`] is the pure state machine (a room's stored state and every room rule,
