@@ -10,12 +10,14 @@
 //! ```text
 //! # draughts opening book
 //! # variant: english
-//! # built-by: draughts book build --variant english --plies 10 --depth 10
+//! # built-by: draughts book build --variant english --plies 12 --depth 12 --positions 400 --margin 15 --width 3
 //! # engine: draughts 0.1.0 (commit 3439991)
-//! # depth: 10
+//! # plies: 12
+//! # depth: 12
+//! # width: 3
+//! # date: 2026.12.03
 //! # margin: 15
-//! # date: 2026-12-03
-//! B:W21-32:B1-12 | 11-15 +4 | 9-13 +1 | 11-16 -3
+//! B:W21-32:B1-12 | 11-15 -7 | 11-16 -11 | 9-14 -11
 //! ```
 //!
 //! Lines starting with `#` are the header (`key: value`) or comments; blank lines are skipped.
@@ -369,7 +371,7 @@ pub fn build(
         }
         book.insert(Entry { position: *game.position(), moves });
         progress(book.entries.len(), opts.positions);
-        if book.entries.len() % 20 == 0 {
+        if book.entries.len().is_multiple_of(20) {
             checkpoint(&book)?;
         }
     }
