@@ -1,8 +1,10 @@
 //! `draughts match`: plays games between two engines (our strength levels, or any Hub engine
-//! started from a command line) from balanced openings with colours reversed, and prints the
-//! score with its 95% error margin and an Elo estimate. Game records are written as PDN.
+//! started from a command line) from balanced openings or a ballot's, with colours reversed, and
+//! prints the score with its 95% error margin and an Elo estimate. Game records are written as
+//! PDN.
 
 use anyhow::{anyhow, bail, Context, Result};
+use draughts_engine::ballot::read_ballot_file;
 use draughts_engine::matchplay::{player_from_spec, run_match, MatchConfig};
 use draughts_rules::Variant;
 use std::io::Write;
@@ -36,6 +38,11 @@ pub struct Args {
     /// Games longer than this many half-moves are adjudicated drawn.
     #[arg(long, default_value_t = 400)]
     max_plies: usize,
+    /// Play the openings of this ballot (a JSON ballot such as pydraughts' 3-move English one,
+    /// or one opening a line as moves from the start) instead of balanced openings of 4 plies;
+    /// the seed shuffles their order.
+    #[arg(long)]
+    openings: Option<std::path::PathBuf>,
     /// Seed for the openings and the levels' random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -53,6 +60,10 @@ pub struct Args {
     /// is in it (docs/engine.md, "Opening books").
     #[arg(long, value_name = "SIDE", num_args = 0..=1, default_missing_value = "both", value_parser = ["a", "b", "both"])]
     no_book: Option<String>,
+    /// Endgame databases for our levels 7 and 8 (default: the user's data folder,
+    /// `draughts/egdb`; see `draughts egdb info`).
+    #[arg(long)]
+    egdb: Option<std::path::PathBuf>,
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
@@ -66,11 +77,16 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let no_book = a.no_book.as_deref();
     let book_a = !matches!(no_book, Some("a" | "both"));
     let book_b = !matches!(no_book, Some("b" | "both"));
-    let mut pa =
-        player_from_spec(&a.a, a.variant, a.draw_rules, t, a.seed, a.a_weights.as_deref(), book_a).map_err(|e| anyhow!(e))?;
-    let mut pb = player_from_spec(&a.b, a.variant, a.draw_rules, t, a.seed.wrapping_add(1), a.b_weights.as_deref(), book_b)
+    let egdbs = crate::egdb_cmd::open_installed(a.egdb.clone())?;
+    let mut pa = player_from_spec(&a.a, a.variant, a.draw_rules, t, a.seed, a.a_weights.as_deref(), book_a, &egdbs)
         .map_err(|e| anyhow!(e))?;
-    let cfg = MatchConfig { variant: a.variant, draws: a.draw_rules, games: a.games, max_plies: a.max_plies.max(10), seed: a.seed };
+    let mut pb = player_from_spec(&a.b, a.variant, a.draw_rules, t, a.seed.wrapping_add(1), a.b_weights.as_deref(), book_b, &egdbs)
+        .map_err(|e| anyhow!(e))?;
+    let openings = match &a.openings {
+        Some(p) => read_ballot_file(a.variant, p).map_err(|e| anyhow!(e))?,
+        None => Vec::new(),
+    };
+    let cfg = MatchConfig { variant: a.variant, draws: a.draw_rules, games: a.games, max_plies: a.max_plies.max(10), seed: a.seed, openings };
     let mut file = match &a.pdn {
         Some(p) => Some(std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?),
         None => None,
@@ -78,6 +94,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let event = format!("{} vs {} ({})", pa.name(), pb.name(), a.variant);
     let names = (pa.name(), pb.name());
     outln!("{} (a) vs {} (b), {} games of {}", names.0, names.1, a.games.div_ceil(2) * 2, a.variant)?;
+    if let Some(db) = egdbs.iter().find(|d| d.variant() == a.variant && d.max_pieces() > 0) {
+        outln!("note: our levels 7 and 8 read the endgame databases of {} up to {} pieces", a.variant, db.max_pieces())?;
+    }
     for caveat in [pa.caveat(), pb.caveat()].into_iter().flatten() {
         outln!("note: {caveat}")?;
     }

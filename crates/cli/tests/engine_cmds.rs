@@ -515,3 +515,20 @@ fn match_no_book_names_the_side_that_plays_without_it() {
     let said = stdout_of(&args);
     assert!(said.starts_with("draughts level 6 (a) vs draughts level 6 (no book) (b)"), "{said}");
 }
+
+#[test]
+fn match_plays_the_ballot_openings_and_names_a_bad_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let ballot = dir.path().join("ballot.txt");
+    std::fs::write(&ballot, "# two openings\n9-13 21-17 5-9\n11-15 23-19 8-11\n").unwrap();
+    let b = ballot.to_str().unwrap();
+    let (_, games) = match_with_pdn(&["--variant", "english", "--a", "depth:1", "--b", "depth:1", "--games", "4", "--max-plies", "12", "--openings", b]);
+    assert_eq!(games.matches("[Event ").count(), 4);
+    assert_eq!(games.matches("1. 9-13 21-17 2. 5-9").count(), 2, "{games}");
+    assert_eq!(games.matches("1. 11-15 23-19 2. 8-11").count(), 2, "{games}");
+    std::fs::write(&ballot, "9-13 21-17 5-9\n9-13 13-17\n").unwrap();
+    let out = draughts().args(["match", "--variant", "english", "--a", "1", "--b", "1", "--games", "2", "--openings", b]).output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2") && err.contains("13-17"), "{err}");
+}

@@ -17,6 +17,7 @@
 
 #![warn(missing_docs)]
 
+pub mod ballot;
 pub mod bench;
 pub mod book;
 pub mod dxp;

@@ -55,6 +55,13 @@ impl EnginePlayer {
         p
     }
 
+    /// The same player with these endgame databases, read by the levels that use them
+    /// ([`crate::LevelSpec::egdb`]).
+    pub fn with_egdbs(mut self, dbs: Vec<std::sync::Arc<crate::egdb::Egdb>>) -> EnginePlayer {
+        self.searcher.set_egdbs(dbs);
+        self
+    }
+
     /// The same player never playing from the opening book (levels 6 to 8 otherwise do while
     /// the position is in it; [`crate::book_move`]); `(no book)` is added to its name.
     pub fn without_book(mut self) -> EnginePlayer {
@@ -136,8 +143,9 @@ impl Player for HubPlayer {
 /// started for `variant` and told `draws` when it declares the parameter
 /// ([`HubClient::draw_rules`]). `seed` makes the level's random choices reproducible; our engine
 /// evaluates with the weight file `weights` when given (its file name is added to the player's
-/// name), and without `book` never plays from the opening book ([`EnginePlayer::without_book`];
-/// a Hub engine keeps its own setting). Errors say which spec or file is wrong.
+/// name), has the endgame databases `egdbs` (read at levels 7 and 8, as in play), and without
+/// `book` never plays from the opening book ([`EnginePlayer::without_book`]; a Hub engine keeps
+/// its own setting). Errors say which spec or file is wrong.
 pub fn player_from_spec(
     spec: &str,
     variant: Variant,
@@ -146,6 +154,7 @@ pub fn player_from_spec(
     seed: u64,
     weights: Option<&std::path::Path>,
     book: bool,
+    egdbs: &[std::sync::Arc<crate::egdb::Egdb>],
 ) -> Result<Box<dyn Player>, String> {
     if let Some(cmd) = spec.strip_prefix("hub:") {
         if weights.is_some() {
@@ -164,7 +173,8 @@ pub fn player_from_spec(
         let n = spec.strip_prefix("level:").unwrap_or(spec);
         let level: Level = n.parse().map_err(|e: String| format!("player {spec:?}: {e}; or use depth:N or hub:COMMAND"))?;
         EnginePlayer::new(level, movetime, seed)
-    };
+    }
+    .with_egdbs(egdbs.to_vec());
     let p = if book { p } else { p.without_book() };
     Ok(Box::new(match weights {
         Some(path) => {
@@ -278,6 +288,21 @@ pub struct MatchConfig {
     pub max_plies: usize,
     /// Seed of the opening choice.
     pub seed: u64,
+    /// Given openings (a ballot, see [`crate::ballot`]): pair `k` plays the `k`-th of them in
+    /// an order shuffled by `seed`, and the list starts over when the match has more pairs.
+    /// Empty: each pair plays a [`balanced_opening`].
+    pub openings: Vec<Vec<Move>>,
+}
+
+/// The opening of pair `pair`: from the ballot in `cfg.openings` in an order shuffled by the
+/// seed, or a balanced opening when there is no ballot.
+pub fn pair_opening(cfg: &MatchConfig, pair: usize) -> Vec<Move> {
+    if cfg.openings.is_empty() {
+        return balanced_opening(cfg.variant, 4, cfg.seed.wrapping_add(pair as u64 * 7919));
+    }
+    let mut order: Vec<usize> = (0..cfg.openings.len()).collect();
+    order.sort_by_key(|&i| crate::splitmix(cfg.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+    cfg.openings[order[pair % order.len()]].clone()
 }
 
 /// A balanced opening: `plies` moves from the start chosen at random among moves scoring within
@@ -426,7 +451,7 @@ pub fn run_match(
     let mut records = Vec::new();
     let pairs = cfg.games.div_ceil(2);
     for pair in 0..pairs {
-        let opening = balanced_opening(cfg.variant, 4, cfg.seed.wrapping_add(pair as u64 * 7919));
+        let opening = pair_opening(cfg, pair);
         for swap in [false, true] {
             let round = records.len() + 1;
             let rec = if swap {
@@ -460,6 +485,19 @@ mod tests {
         let s = Score { wins: 3, draws: 1, losses: 0 };
         assert!(s.elo().0 > 200.0);
         assert!((Score::elo_of(0.75) - 190.8).abs() < 0.5);
+    }
+
+    #[test]
+    fn a_ballot_is_played_in_a_seeded_order_each_opening_once_before_any_twice() {
+        let openings = crate::ballot::read_ballot(Variant::English, "9-13 21-17 5-9\n11-15 23-19 8-11\n10-14 22-17 11-15\n").unwrap();
+        let cfg = |seed| MatchConfig { variant: Variant::English, draws: DrawRules::Simplified, games: 8, max_plies: 100, seed, openings: openings.clone() };
+        let round: Vec<Vec<Move>> = (0..3).map(|k| pair_opening(&cfg(1), k)).collect();
+        for o in &openings {
+            assert_eq!(round.iter().filter(|r| *r == o).count(), 1);
+        }
+        assert_eq!(pair_opening(&cfg(1), 3), round[0]);
+        let orders: std::collections::HashSet<Vec<Vec<Move>>> = (0..8).map(|s| (0..3).map(|k| pair_opening(&cfg(s), k)).collect()).collect();
+        assert!(orders.len() > 1, "the seed shuffles the ballot");
     }
 
     #[test]

@@ -11,7 +11,7 @@ fn level_8_beats_level_1() {
     for variant in [Variant::English, Variant::International] {
         let mut strong = EnginePlayer::new(Level::MAX, Some(Duration::from_millis(25)), 1);
         let mut weak = EnginePlayer::new(Level::MIN, None, 2);
-        let cfg = MatchConfig { variant, draws: draughts_rules::DrawRules::Simplified, games: 2, max_plies: 300, seed: 3 };
+        let cfg = MatchConfig { variant, draws: draughts_rules::DrawRules::Simplified, games: 2, max_plies: 300, seed: 3, openings: Vec::new() };
         let (score, records) = run_match(&mut strong, &mut weak, &cfg, |_, _| {}).unwrap();
         assert_eq!(records.len(), 2);
         assert!(score.wins >= 1 && score.losses == 0, "{variant}: level 8 scored {score:?}");
