@@ -5,7 +5,10 @@
 //! Clients pick their source address inside 127.0.0.0/8 (Linux answers for all of it on the
 //! loopback interface), so that one test can be several client addresses.
 
+mod support;
+
 use draughts_server::limits::{self, ConnLimits};
+use support::loopback::{runtime, Loopback};
 use draughts_server::rooms::client::{self, Message, RoomClient};
 use draughts_server::rooms::RoomsConfig;
 use draughts_server::AppState;
@@ -18,10 +21,11 @@ use tokio::net::{TcpSocket, TcpStream};
 
 type Ws = tokio_tungstenite::WebSocketStream<TcpStream>;
 
-/// A server in its own runtime, its threads named `name` (so that a test can count them).
+/// A server in its own runtime, its threads named `name` (so that a test can count them), over
+/// a database of its own.
 struct Server {
     addr: SocketAddr,
-    rt: Option<tokio::runtime::Runtime>,
+    _server: Loopback,
     _dir: tempfile::TempDir,
 }
 
@@ -36,34 +40,11 @@ impl Server {
         let path = dir.path().join("hostile.sqlite3");
         let mut state = AppState::open_with(&path, cfg).unwrap();
         adjust(&mut state);
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .thread_name(name)
-            .enable_all()
-            .build()
-            .unwrap();
-        let std_listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        std_listener.set_nonblocking(true).unwrap();
-        let addr = std_listener.local_addr().unwrap();
-        let app = draughts_server::app(state);
-        rt.spawn(async move {
-            let listener = tokio::net::TcpListener::from_std(std_listener).unwrap();
-            limits::serve_limited(listener, app, limits, std::future::pending())
-                .await
-                .unwrap();
-        });
+        let server = Loopback::serve(runtime(name), state, Some(limits));
         Server {
-            addr,
-            rt: Some(rt),
+            addr: server.addr,
+            _server: server,
             _dir: dir,
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        if let Some(rt) = self.rt.take() {
-            rt.shutdown_background();
         }
     }
 }

@@ -2,9 +2,12 @@
 //! a whole game, reconnecting, a server restart mid-game, two moves at once, a resent message,
 //! hostile input, watchers, offers, takebacks, rematches, claims and the PDN export.
 
+mod support;
+
 use draughts_server::rooms::{protocol, RoomsConfig};
 use draughts_server::AppState;
 use draughts_server::rooms::client::{self, ClientError, Message, RoomClient};
+use support::loopback::{runtime, Loopback};
 use futures_util::StreamExt;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -14,7 +17,7 @@ use std::time::Duration;
 /// A server in its own runtime, so that a test can kill it like a crash.
 struct TestServer {
     addr: SocketAddr,
-    rt: Option<tokio::runtime::Runtime>,
+    server: Loopback,
     state: AppState,
 }
 
@@ -26,21 +29,13 @@ fn config() -> RoomsConfig {
 impl TestServer {
     fn start(path: &Path, cfg: RoomsConfig) -> TestServer {
         let state = AppState::open_with(path, cfg).unwrap();
-        let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-        let std_listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        std_listener.set_nonblocking(true).unwrap();
-        let addr = std_listener.local_addr().unwrap();
-        let app = draughts_server::app(state.clone());
-        rt.spawn(async move {
-            let listener = tokio::net::TcpListener::from_std(std_listener).unwrap();
-            axum::serve(listener, app).await.unwrap();
-        });
-        TestServer { addr, rt: Some(rt), state }
+        let server = Loopback::serve(runtime("rooms"), state.clone(), None);
+        TestServer { addr: server.addr, server, state }
     }
 
     /// Stops everything at once, as a crash would: no shutdown step runs.
-    async fn kill(mut self) {
-        self.rt.take().unwrap().shutdown_background();
+    async fn kill(self) {
+        self.server.kill();
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 
@@ -58,14 +53,6 @@ impl TestServer {
 
     async fn client(&self, room: &str) -> Client {
         Client::connect(self.addr, room, None).await
-    }
-}
-
-impl Drop for TestServer {
-    fn drop(&mut self) {
-        if let Some(rt) = self.rt.take() {
-            rt.shutdown_background();
-        }
     }
 }
 
