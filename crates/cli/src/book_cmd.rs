@@ -80,11 +80,11 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
     );
     let header = vec![
         ("built-by".to_string(), command),
-        ("engine".to_string(), format!("draughts {} (commit {})", env!("CARGO_PKG_VERSION"), commit())),
+        ("engine".to_string(), crate::provenance::engine()),
         ("plies".to_string(), opts.plies.to_string()),
         ("depth".to_string(), opts.depth.to_string()),
         ("width".to_string(), opts.width.to_string()),
-        ("date".to_string(), today()),
+        ("date".to_string(), crate::provenance::today()),
     ];
     let resume = read_resumable(&out, a.variant, &opts)?;
     let bar = if std::io::stderr().is_terminal() {
@@ -141,25 +141,6 @@ fn save(out: &Path, b: &Book) -> Result<()> {
     let tmp = out.with_extension("book.tmp");
     std::fs::write(&tmp, b.to_text()).with_context(|| format!("cannot write {}", tmp.display()))?;
     std::fs::rename(&tmp, out).with_context(|| format!("cannot write {}", out.display()))
-}
-
-/// The commit of the working tree the command runs in, for the book's provenance ("unknown"
-/// outside a git checkout).
-fn commit() -> String {
-    std::process::Command::new("git")
-        .args(["rev-parse", "--short", "HEAD"])
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| "unknown".to_string())
-}
-
-/// Today's UTC date, as PDN writes dates.
-fn today() -> String {
-    let ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0);
-    draughts_server::pdn_io::pdn_date(ms)
 }
 
 fn info(a: InfoArgs) -> Result<ExitCode> {

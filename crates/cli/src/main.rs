@@ -24,6 +24,7 @@ mod moves_cmd;
 mod pdn_cmd;
 mod perft_cmd;
 mod position_args;
+mod provenance;
 mod puzzles_cmd;
 mod review_cmd;
 mod serve_cmd;

@@ -5,7 +5,7 @@
 
 use anyhow::{anyhow, bail, Context, Result};
 use draughts_engine::ballot::read_ballot_file;
-use draughts_engine::matchplay::{player_from_spec, run_match, MatchConfig};
+use draughts_engine::matchplay::{player_from_spec, run_match, EvalFiles, MatchConfig};
 use draughts_rules::Variant;
 use std::io::Write;
 use std::process::ExitCode;
@@ -55,6 +55,13 @@ pub struct Args {
     /// Our engine as --b evaluates with this weight file.
     #[arg(long)]
     b_weights: Option<std::path::PathBuf>,
+    /// Our engine as --a evaluates with these pattern values (a file from `draughts tune
+    /// --patterns`), or with the linear weights alone (`none`), instead of the built-in ones.
+    #[arg(long, value_name = "FILE|none")]
+    a_patterns: Option<String>,
+    /// Our engine as --b: pattern values, as --a-patterns.
+    #[arg(long, value_name = "FILE|none")]
+    b_patterns: Option<String>,
     /// Our levels 6..8 play without the opening book: `a`, `b`, or `both` (the default when
     /// the option is given alone). Without the option they play from it while the position
     /// is in it (docs/engine.md, "Opening books").
@@ -78,10 +85,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let book_a = !matches!(no_book, Some("a" | "both"));
     let book_b = !matches!(no_book, Some("b" | "both"));
     let egdbs = crate::egdb_cmd::open_installed(a.egdb.clone())?;
-    let mut pa = player_from_spec(&a.a, a.variant, a.draw_rules, t, a.seed, a.a_weights.as_deref(), book_a, &egdbs)
-        .map_err(|e| anyhow!(e))?;
-    let mut pb = player_from_spec(&a.b, a.variant, a.draw_rules, t, a.seed.wrapping_add(1), a.b_weights.as_deref(), book_b, &egdbs)
-        .map_err(|e| anyhow!(e))?;
+    let eval_a = EvalFiles { weights: a.a_weights.as_deref(), patterns: a.a_patterns.as_deref() };
+    let eval_b = EvalFiles { weights: a.b_weights.as_deref(), patterns: a.b_patterns.as_deref() };
+    let mut pa = player_from_spec(&a.a, a.variant, a.draw_rules, t, a.seed, eval_a, book_a, &egdbs).map_err(|e| anyhow!(e))?;
+    let mut pb = player_from_spec(&a.b, a.variant, a.draw_rules, t, a.seed.wrapping_add(1), eval_b, book_b, &egdbs).map_err(|e| anyhow!(e))?;
     let openings = match &a.openings {
         Some(p) => read_ballot_file(a.variant, p).map_err(|e| anyhow!(e))?,
         None => Vec::new(),

@@ -4,7 +4,10 @@
 
 use anyhow::{Context, Result};
 use draughts_engine::eval::Weights;
-use draughts_engine::tune::{fit, fit_patterns, generate_positions, generate_samples, read_positions, start_weights, write_positions, TuneConfig, TuneRequest};
+use draughts_engine::egdb::Egdb;
+use draughts_engine::tune::{
+    fit, fit_patterns, generate_positions, generate_samples, label_by_egdb, read_positions, start_weights, write_positions, TuneConfig, TuneRequest,
+};
 use draughts_rules::Variant;
 use std::process::ExitCode;
 
@@ -51,6 +54,10 @@ pub struct Args {
     /// With --patterns: write the self-play positions here (one `FEN;score;result` a line).
     #[arg(long)]
     save_positions: Option<std::path::PathBuf>,
+    /// With --patterns: positions these endgame databases hold (a folder, as `draughts egdb
+    /// build --dir` writes) are fitted to their exact result instead of the self-play labels.
+    #[arg(long)]
+    egdb: Option<std::path::PathBuf>,
 }
 
 /// The run as the engine checks it.
@@ -75,6 +82,11 @@ fn start_and_config(a: &Args, req: &TuneRequest) -> Result<(Weights, TuneConfig)
     Ok((start, req.config(a.threads, a.seed)))
 }
 
+/// The command line as typed (`draughts` and its arguments), for a file's provenance.
+fn invocation() -> String {
+    std::iter::once("draughts".to_string()).chain(std::env::args().skip(1)).collect::<Vec<_>>().join(" ")
+}
+
 /// The self-play progress bar.
 fn games_bar(games: usize) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new(games as u64);
@@ -85,6 +97,9 @@ fn games_bar(games: usize) -> indicatif::ProgressBar {
 pub fn run(a: Args) -> Result<ExitCode> {
     let req = request(&a);
     req.check().map_err(anyhow::Error::msg)?;
+    if a.egdb.is_some() && !a.patterns {
+        anyhow::bail!("--egdb goes with --patterns");
+    }
     if a.patterns {
         return run_patterns(a, &req);
     }
@@ -132,8 +147,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
 fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
     let (start, cfg) = start_and_config(&a, req)?;
     let mut samples = Vec::new();
+    let mut heads = Vec::new();
     for p in &a.positions {
         let text = std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?;
+        heads.push(text.lines().take_while(|l| l.starts_with('#')).map(str::to_string).collect::<Vec<_>>());
         let more = read_positions(&text, a.variant).map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
         eprintln!("{}: {} positions", p.display(), more.len());
         samples.extend(more);
@@ -143,7 +160,8 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
         let played = generate_positions(&cfg, &start, &|n| bar.set_position(n as u64));
         bar.finish();
         if let Some(p) = &a.save_positions {
-            std::fs::write(p, write_positions(&played)).with_context(|| format!("cannot write {}", p.display()))?;
+            let header = format!("built-by: {}\nengine: {}\ndate: {}", invocation(), crate::provenance::engine(), crate::provenance::today());
+            std::fs::write(p, write_positions(&played, &header)).with_context(|| format!("cannot write {}", p.display()))?;
             eprintln!("{} positions written to {}", played.len(), p.display());
         }
         samples.extend(played);
@@ -153,11 +171,40 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     req.check_samples(samples.len()).map_err(anyhow::Error::msg)?;
-    let f = fit_patterns(&samples, &start, a.iterations, a.lambda);
-    eprintln!(
-        "{} positions fitted, {} held out; held-out mean squared error {:.5} -> {:.5} (pass {}, k = {:.2})",
-        f.fitted, f.held_out, f.held_out_before, f.held_out_after, f.best_pass, f.k
+    let mut exact = None;
+    if let Some(dir) = &a.egdb {
+        let db = Egdb::open(dir, a.variant).map_err(|e| anyhow::anyhow!("endgame databases in {}: {e}", dir.display()))?;
+        if db.max_pieces() == 0 {
+            anyhow::bail!("--egdb {}: no {} endgame databases there (draughts egdb build --variant {} --dir ...)", dir.display(), a.variant, a.variant.id());
+        }
+        let n = label_by_egdb(&mut samples, &db);
+        eprintln!("{n} positions labelled by the endgame databases (up to {} pieces)", db.max_pieces());
+        exact = Some(format!("{n} positions labelled with their exact result by the {} endgame databases up to {} pieces", a.variant.id(), db.max_pieces()));
+    }
+    let f = fit_patterns(a.variant, &samples, &start, a.iterations, a.lambda);
+    let summary = format!(
+        "{} positions fitted, {} held out (each also with colours reversed); held-out mean squared error {:.5} -> {:.5} (pass {} of {}, k = {:.2}, lambda {})",
+        f.fitted, f.held_out, f.held_out_before, f.held_out_after, f.best_pass, a.iterations, f.k, a.lambda
     );
-    std::fs::write(out, f.patterns.to_bytes()).with_context(|| format!("cannot write {}", out.display()))?;
+    eprintln!("{summary}");
+    let mut header = format!(
+        "draughts pattern values\nvariant: {}\nbuilt-by: {}\nengine: {}\ndate: {}\n{summary}\n",
+        a.variant.id(),
+        invocation(),
+        crate::provenance::engine(),
+        crate::provenance::today()
+    );
+    if let Some(line) = exact {
+        header.push_str(&line);
+        header.push('\n');
+    }
+    // The position files' own headers say how their games were played.
+    for (p, head) in a.positions.iter().zip(&heads) {
+        for line in head {
+            header.push_str(&format!("{}: {}\n", p.display(), line.trim_start_matches('#').trim()));
+        }
+    }
+    let patterns = f.patterns.with_header(&header);
+    std::fs::write(out, patterns.to_bytes()).with_context(|| format!("cannot write {}", out.display()))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -160,12 +160,12 @@ fn tune_writes_a_weight_file_the_engine_reads() {
     assert!(m.status.success(), "{}", String::from_utf8_lossy(&m.stderr));
 }
 
-#[test]
-fn tune_patterns_saves_positions_and_writes_a_pattern_file_dxp_reads() {
-    let dir = tempfile::tempdir().unwrap();
-    let (pos, pat) = (dir.path().join("pos.txt"), dir.path().join("p.patterns"));
+/// `draughts tune --patterns` of `variant` from `games` self-play games at `depth`, 5 passes:
+/// the saved positions and the pattern file (`<variant>.patterns`) in `dir`.
+fn tune_patterns(dir: &std::path::Path, variant: &str, games: &str, depth: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let (pos, pat) = (dir.join("pos.txt"), dir.join(format!("{variant}.patterns")));
     let out = draughts()
-        .args(["tune", "--variant", "international", "--patterns", "--games", "3", "--depth", "2", "--iterations", "5", "--threads", "1"])
+        .args(["tune", "--variant", variant, "--patterns", "--games", games, "--depth", depth, "--iterations", "5", "--threads", "1"])
         .arg("--save-positions")
         .arg(&pos)
         .arg("--out")
@@ -173,19 +173,78 @@ fn tune_patterns_saves_positions_and_writes_a_pattern_file_dxp_reads() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    (pos, pat)
+}
+
+#[test]
+fn english_pattern_values_carry_their_provenance_and_a_match_plays_with_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let (pos, pat) = tune_patterns(dir.path(), "english", "4", "3");
+    // The saved positions say how they were played; the pattern file, how it was fitted, for
+    // the 8x8 board.
+    let text = std::fs::read_to_string(&pos).unwrap();
+    assert!(text.starts_with("# built-by: draughts tune --variant english --patterns --games 4 --depth 3"), "{text}");
+    let p = draughts_engine::patterns::Patterns::read_file(&pat).unwrap();
+    assert_eq!(p.board(), draughts_engine::patterns::PatternBoard::Eight);
+    for key in ["variant: english", "built-by: draughts tune --variant english", "engine: draughts", "date: ", "held-out mean squared error"] {
+        assert!(p.header().contains(key), "{key}: {}", p.header());
+    }
+    // A refit from the saved file records where its positions came from.
+    let again = dir.path().join("again.patterns");
+    let o = draughts().args(["tune", "--variant", "english", "--patterns", "--games", "0", "--iterations", "3", "--positions"]).arg(&pos).arg("--out").arg(&again).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let q = draughts_engine::patterns::Patterns::read_file(&again).unwrap();
+    assert!(q.header().contains(&format!("{}: built-by: draughts tune --variant english --patterns --games 4", pos.display())), "{}", q.header());
+    // With endgame databases, the positions they hold are labelled by them, and the header says
+    // how many; --egdb without --patterns, or a folder without the rule set's slices, is refused.
+    let egdb = dir.path().join("egdb");
+    let b = draughts().args(["egdb", "build", "--variant", "english", "--pieces", "3", "--dir"]).arg(&egdb).output().unwrap();
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    let labelled = dir.path().join("labelled.patterns");
+    let o = draughts().args(["tune", "--variant", "english", "--patterns", "--games", "0", "--iterations", "3", "--positions"]).arg(&pos).arg("--egdb").arg(&egdb).arg("--out").arg(&labelled).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let h = draughts_engine::patterns::Patterns::read_file(&labelled).unwrap().header().to_string();
+    assert!(h.contains("labelled with their exact result by the english endgame databases up to 3 pieces"), "{h}");
+    let o = draughts().args(["tune", "--variant", "english", "--games", "1", "--egdb"]).arg(&egdb).output().unwrap();
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--egdb goes with --patterns"));
+    let o = draughts().args(["tune", "--variant", "russian", "--patterns", "--games", "0", "--iterations", "3", "--positions"]).arg(&pos).arg("--egdb").arg(&egdb).arg("--out").arg(&labelled).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("no russian endgame databases"), "{err}");
+    // A match plays with the file against the linear evaluation alone.
+    let m = draughts()
+        .args(["match", "--variant", "english", "--a", "depth:2", "--b", "depth:2", "--games", "2", "--b-patterns", "none", "--a-patterns"])
+        .arg(&pat)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&m.stdout);
+    assert!(m.status.success() && stdout.contains("english.patterns") && stdout.contains("no patterns"), "{stdout}{}", String::from_utf8_lossy(&m.stderr));
+    // Values for another board are refused, naming the file; so are they for a Hub engine.
+    let m = draughts().args(["match", "--variant", "international", "--a", "depth:2", "--b", "depth:2", "--games", "2", "--a-patterns"]).arg(&pat).output().unwrap();
+    let err = String::from_utf8_lossy(&m.stderr);
+    assert!(!m.status.success() && err.contains("english.patterns") && err.contains("international"), "{err}");
+    let m = draughts().args(["match", "--variant", "english", "--a", "hub:cat", "--b", "depth:2", "--games", "2", "--a-patterns", "none"]).output().unwrap();
+    assert!(!m.status.success() && String::from_utf8_lossy(&m.stderr).contains("Hub engine"));
+}
+
+#[test]
+fn tune_patterns_saves_positions_and_writes_a_pattern_file_dxp_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let (pos, pat) = tune_patterns(dir.path(), "international", "3", "2");
     let text = std::fs::read_to_string(&pos).unwrap();
     let read = draughts_engine::tune::read_positions(&text, draughts_rules::Variant::International).unwrap();
-    assert_eq!(read.len(), text.lines().count());
+    assert_eq!(read.len(), text.lines().filter(|l| !l.starts_with('#')).count());
+    assert!(text.starts_with("# built-by: draughts tune --variant international"), "{text}");
     let bytes = std::fs::read(&pat).unwrap();
     assert!(draughts_engine::patterns::Patterns::from_bytes(&bytes).is_ok());
     // The saved positions fit again without self-play.
     let again = draughts().args(["tune", "--variant", "international", "--patterns", "--games", "0", "--iterations", "5", "--positions"]).arg(&pos).arg("--out").arg(dir.path().join("q.patterns")).output().unwrap();
     assert!(again.status.success(), "{}", String::from_utf8_lossy(&again.stderr));
-    // Other rule sets have no pattern values; a broken position file names its line.
-    let other = draughts().args(["tune", "--variant", "english", "--patterns", "--games", "1", "--out"]).arg(&pat).output().unwrap();
-    assert!(!other.status.success());
+    // Turkish (the orthogonal board) has no pattern values; a broken position file names its line.
+    let other = draughts().args(["tune", "--variant", "turkish", "--patterns", "--games", "1", "--out"]).arg(&pat).output().unwrap();
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert!(!other.status.success() && err.contains("turkish"), "{err}");
     let broken = dir.path().join("broken.txt");
-    std::fs::write(&broken, format!("{}\nW:W31-50:B1-20;12\n", text.lines().next().unwrap())).unwrap();
+    std::fs::write(&broken, format!("{}\nW:W31-50:B1-20;12\n", text.lines().find(|l| !l.starts_with('#')).unwrap())).unwrap();
     let bad = draughts().args(["tune", "--variant", "international", "--patterns", "--games", "0", "--positions"]).arg(&broken).arg("--out").arg(&pat).output().unwrap();
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(!bad.status.success() && err.contains("broken.txt") && err.contains("line 2"), "{err}");
@@ -434,7 +493,8 @@ fn puzzles_examine_prints_the_puzzle_or_names_the_criterion_it_fails() {
     assert_eq!(p["fen"], fen);
     assert_eq!(p["side"], "light");
     assert_eq!(p["solution"], serde_json::json!(["30-26", "18x27", "26x17x10x1"]));
-    assert_eq!(p["gain"]["material"], 100);
+    // At least the man of the shot (the principal variation may show more won after it).
+    assert!(p["gain"]["material"].as_i64().is_some_and(|g| g >= 100), "{p}");
     assert_eq!(p["source"], serde_json::json!({"file": "oca.pdn", "game": 1, "ply": 41, "white": "Wyllie, J.", "black": null, "event": "Manchester 1841", "variant": "english"}));
     // The start position: nothing wins.
     let out = draughts().args(["puzzles", "examine", "--variant", "english", "--fen", "W:W21-32:B1-12"]).output().unwrap();

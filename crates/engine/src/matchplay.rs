@@ -68,14 +68,6 @@ impl EnginePlayer {
         self.book = false;
         self
     }
-
-    /// The same player evaluating with `weights` instead of the built-in ones; `label` is added
-    /// to its name.
-    pub fn with_weights(mut self, weights: crate::eval::Weights, label: &str) -> EnginePlayer {
-        self.searcher.set_weights(weights);
-        self.label = Some(label.to_string());
-        self
-    }
 }
 
 impl Player for EnginePlayer {
@@ -142,8 +134,8 @@ impl Player for HubPlayer {
 /// Hub engine command (`"hub:./scan hub"`, thinking `movetime` per move, 1 second without it)
 /// started for `variant` and told `draws` when it declares the parameter
 /// ([`HubClient::draw_rules`]). `seed` makes the level's random choices reproducible; our engine
-/// evaluates with the weight file `weights` when given (its file name is added to the player's
-/// name), has the endgame databases `egdbs` (read at levels 7 and 8, as in play), and without
+/// evaluates with the files of `eval` when given (their names are added to the player's name),
+/// has the endgame databases `egdbs` (read at levels 7 and 8, as in play), and without
 /// `book` never plays from the opening book ([`EnginePlayer::without_book`]; a Hub engine keeps
 /// its own setting). Errors say which spec or file is wrong.
 pub fn player_from_spec(
@@ -152,13 +144,13 @@ pub fn player_from_spec(
     draws: DrawRules,
     movetime: Option<Duration>,
     seed: u64,
-    weights: Option<&std::path::Path>,
+    eval: EvalFiles<'_>,
     book: bool,
     egdbs: &[std::sync::Arc<crate::egdb::Egdb>],
 ) -> Result<Box<dyn Player>, String> {
     if let Some(cmd) = spec.strip_prefix("hub:") {
-        if weights.is_some() {
-            return Err(format!("weight files apply to our engine, not to the Hub engine {cmd:?}"));
+        if eval.weights.is_some() || eval.patterns.is_some() {
+            return Err(format!("weight and pattern files apply to our engine, not to the Hub engine {cmd:?}"));
         }
         let client = HubClient::spawn(cmd, variant, draws)?;
         return Ok(Box::new(HubPlayer { client, movetime: movetime.unwrap_or(Duration::from_millis(1000)), draws }));
@@ -175,15 +167,30 @@ pub fn player_from_spec(
         EnginePlayer::new(level, movetime, seed)
     }
     .with_egdbs(egdbs.to_vec());
-    let p = if book { p } else { p.without_book() };
-    Ok(Box::new(match weights {
-        Some(path) => {
-            let w = crate::eval::Weights::read_file(path)?;
-            let label = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            p.with_weights(w, &label)
-        }
-        None => p,
-    }))
+    let mut p = if book { p } else { p.without_book() };
+    let mut labels = Vec::new();
+    if let Some(path) = eval.weights {
+        p.searcher.set_weights(crate::eval::Weights::read_file(path)?);
+        labels.push(path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
+    }
+    if let Some(arg) = eval.patterns {
+        p.searcher.set_patterns(crate::patterns::Patterns::from_arg(arg, variant)?);
+        labels.push(if arg == "none" { "no patterns".to_string() } else { arg.rsplit('/').next().unwrap_or(arg).to_string() });
+    }
+    if !labels.is_empty() {
+        p.label = Some(labels.join(", "));
+    }
+    Ok(Box::new(p))
+}
+
+/// Evaluation files for our engine in a match, in place of the built-in ones.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EvalFiles<'a> {
+    /// A weight file (as `draughts tune` writes it).
+    pub weights: Option<&'a std::path::Path>,
+    /// A pattern file (as `draughts tune --patterns` writes it), or `none`: the linear
+    /// evaluation alone (see [`crate::patterns::Patterns::from_arg`]).
+    pub patterns: Option<&'a str>,
 }
 
 /// A finished game of a match.

@@ -1,35 +1,114 @@
-//! Pattern evaluation for international draughts (in the manner of Scan): the board is covered
-//! by 16 overlapping regions of 4 x 4 squares (rows and columns 0-3, 2-5, 4-7, 6-9), each holding
-//! 8 playable squares; the men on a region's squares (empty, light man, dark man: 3^8 = 6561
-//! configurations) index a learned value, an opening and an ending one, tapered like the other
-//! weights. Kings are left out (they are material and mobility terms of [`crate::eval`]).
+//! Pattern evaluation (in the manner of Scan) for the diagonal boards: the board is covered by
+//! overlapping regions of 4 x 4 squares, each holding 8 playable squares; the men on a region's
+//! squares (empty, light man, dark man: 3^8 = 6561 configurations) index a learned value, an
+//! opening and an ending one, tapered like the other weights. Kings are left out (they are
+//! material and mobility terms of [`crate::eval`]).
 //!
-//! The values are fitted by `draughts tune --patterns` on top of the linear evaluation (they learn
-//! what it misses) and stored as `crates/engine/weights/international.patterns`.
+//! * 10 x 10 ([`PatternBoard::Ten`]): 16 regions, rows and columns 0-3, 2-5, 4-7 and 6-9.
+//! * 8 x 8 ([`PatternBoard::Eight`]): 9 regions, rows and columns 0-3, 2-5 and 4-7.
+//!
+//! Turkish (the orthogonal board) has none. The values are fitted by `draughts tune --patterns`
+//! on top of the linear evaluation (they learn what it misses) and stored as
+//! `crates/engine/weights/<variant>.patterns`, after a text header that says how they were made.
 
 use crate::eval::PHASE_MAX;
-use draughts_rules::Variant;
+use draughts_rules::{BoardKind, Variant};
 use std::sync::{Arc, OnceLock};
 
-/// Regions on the board.
-pub const REGIONS: usize = 16;
+/// The most regions of a board (10 x 10); index arrays are this long, the 8 x 8 board uses the
+/// first [`PatternBoard::regions`] entries.
+pub const MAX_REGIONS: usize = 16;
 /// Configurations of one region (3^8).
 pub const STATES: usize = 6561;
 
-/// For each row of five squares, indexed by `light | dark << 5` (the row's men as 5-bit sets),
+/// The boards that have pattern values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PatternBoard {
+    /// 10 x 10, five squares a row: 16 regions.
+    Ten,
+    /// 8 x 8 diagonal (also the turned Italian board, stored as its mirror image), four squares
+    /// a row: 9 regions.
+    Eight,
+}
+
+impl PatternBoard {
+    /// The board of `variant`'s rule set; `None` for the orthogonal board (Turkish).
+    pub fn of(variant: Variant) -> Option<PatternBoard> {
+        let g = &variant.rules().geometry;
+        match (g.kind, g.size) {
+            (BoardKind::Diagonal, 10) => Some(PatternBoard::Ten),
+            (BoardKind::Diagonal, 8) => Some(PatternBoard::Eight),
+            _ => None,
+        }
+    }
+
+    /// Number of regions: 16 or 9.
+    pub const fn regions(self) -> usize {
+        match self {
+            PatternBoard::Ten => 16,
+            PatternBoard::Eight => 9,
+        }
+    }
+
+    /// Playable squares a row (the rules crate's layout: a row's squares on consecutive bits,
+    /// one unused bit after every second row, so row `r` starts at bit `per_row * r + r / 2`).
+    const fn per_row(self) -> u32 {
+        match self {
+            PatternBoard::Ten => 5,
+            PatternBoard::Eight => 4,
+        }
+    }
+
+    /// Regions side by side in a band of four rows.
+    const fn across(self) -> usize {
+        self.per_row() as usize - 1
+    }
+
+    /// Bytes of the values in a pattern file (after its header).
+    pub const fn payload_bytes(self) -> usize {
+        self.regions() * STATES * 4
+    }
+
+    /// The configuration index of every region from the light and dark men (entries past
+    /// [`PatternBoard::regions`] are zero).
+    #[inline(always)]
+    pub fn indices(self, light_men: u64, dark_men: u64) -> [u16; MAX_REGIONS] {
+        match self {
+            PatternBoard::Ten => indices_of::<5, 4, 1024>(&ROW_PAIRS_10, light_men, dark_men),
+            PatternBoard::Eight => indices_of::<4, 3, 256>(&ROW_PAIRS_8, light_men, dark_men),
+        }
+    }
+
+    /// The playable squares (bit indices) of region `r` (`r < regions()`), in the order of the
+    /// configuration index's ternary digits (digit `k` counts `3^k`): the region's rows from the
+    /// top, two squares a row, left to right. Region `across * b + c` covers rows `2b..2b+4` and
+    /// columns `2c..2c+4`; in each of those rows it holds the row's squares `c` and `c + 1`.
+    pub fn region_squares(self, r: usize) -> [u32; 8] {
+        let (band, c) = ((r / self.across()) as u32, (r % self.across()) as u32);
+        let w = self.per_row();
+        let mut out = [0u32; 8];
+        for k in 0..8u32 {
+            let row = 2 * band + k / 2;
+            out[k as usize] = w * row + row / 2 + c + k % 2;
+        }
+        out
+    }
+}
+
+/// For each row of `W` squares, indexed by `light | dark << W` (the row's men as `W`-bit sets),
 /// the ternary value of each pair of neighbouring squares, `state(c) + 3 * state(c + 1)` for
-/// `c` in 0..4 (state 1: a light man, 2: a dark man), in 16-bit lanes. A region holds one pair
-/// of each of its four rows, so four regions side by side are summed at once (lanes of at most
+/// `c` in `0..W-1` (state 1: a light man, 2: a dark man), in 16-bit lanes. A region holds one
+/// pair of each of its four rows, so the regions of a band are summed at once (lanes of at most
 /// 6560 never carry).
-const ROW_PAIRS: [u64; 1024] = {
-    let mut t = [0u64; 1024];
+const fn row_pairs<const N: usize>(w: usize) -> [u64; N] {
+    let mut t = [0u64; N];
     let mut i = 0;
-    while i < 1024 {
-        let (l, d) = (i & 31, i >> 5);
+    while i < N {
+        let (l, d) = (i & ((1 << w) - 1), i >> w);
         if l & d == 0 {
             let mut v = 0u64;
             let mut c = 0;
-            while c < 4 {
+            while c + 1 < w {
                 let here = ((l >> c) & 1) + 2 * ((d >> c) & 1);
                 let next = ((l >> (c + 1)) & 1) + 2 * ((d >> (c + 1)) & 1);
                 v |= ((here + 3 * next) as u64) << (16 * c);
@@ -40,28 +119,30 @@ const ROW_PAIRS: [u64; 1024] = {
         i += 1;
     }
     t
-};
+}
 
-/// The configuration index of every region, from the light and dark men: region `4 * b + c`
-/// covers rows `2b..2b+4` and columns `2c..2c+4`, its index `sum(3^k * state_k)` over its
-/// squares from the top row down, left to right. The rules crate's layout puts a row's five
-/// squares on consecutive bits, with one unused bit after every second row, so row `r` starts
-/// at bit `5 * r + r / 2`.
+const ROW_PAIRS_10: [u64; 1024] = row_pairs::<1024>(5);
+const ROW_PAIRS_8: [u64; 256] = row_pairs::<256>(4);
+
+/// [`PatternBoard::indices`] for a board of `W` squares a row (`W` rows) and `A = W - 1` regions
+/// a band: a row's pairs come from the table, four rows summed with the weights 1, 9, 81, 729
+/// give the indices of a band's regions side by side.
 #[inline(always)]
-pub fn indices(light_men: u64, dark_men: u64) -> [u16; REGIONS] {
+fn indices_of<const W: usize, const A: usize, const N: usize>(pairs: &[u64; N], light_men: u64, dark_men: u64) -> [u16; MAX_REGIONS] {
     let mut rows = [0u64; 10];
-    for (r, x) in rows.iter_mut().enumerate() {
-        let shift = 5 * r + r / 2;
-        let l = (light_men >> shift) as usize & 31;
-        let d = (dark_men >> shift) as usize & 31;
-        *x = ROW_PAIRS[l | d << 5];
+    let mask = (1usize << W) - 1;
+    for (r, x) in rows.iter_mut().enumerate().take(2 * W) {
+        let shift = W * r + r / 2;
+        let l = (light_men >> shift) as usize & mask;
+        let d = (dark_men >> shift) as usize & mask;
+        *x = pairs[(l | d << W) & (N - 1)];
     }
-    let mut out = [0u16; REGIONS];
-    for band in 0..4 {
+    let mut out = [0u16; MAX_REGIONS];
+    for band in 0..W - 1 {
         let r = 2 * band;
         let v = rows[r] + 9 * rows[r + 1] + 81 * rows[r + 2] + 729 * rows[r + 3];
-        for c in 0..4 {
-            out[4 * band + c] = (v >> (16 * c)) as u16;
+        for c in 0..A {
+            out[A * band + c] = (v >> (16 * c)) as u16;
         }
     }
     out
@@ -71,54 +152,79 @@ pub fn indices(light_men: u64, dark_men: u64) -> [u16; REGIONS] {
 /// masked to its bits needs no bounds check in [`Patterns::score`] (the padding is never read).
 const PADDED: usize = 8192;
 
-/// The playable squares (bit indices) of region `r` (`r < REGIONS`), in the order of the
-/// configuration index's ternary digits (digit `k` counts `3^k`): the region's rows from the top,
-/// two squares a row, left to right. See [`indices`] for the layout.
-pub fn region_squares(r: usize) -> [u32; 8] {
-    let (r0, c0) = ((r / 4) as u32 * 2, (r % 4) as u32 * 2);
-    let base = 5 * r0 + r0 / 2 + c0 / 2;
-    [0, 1, 5, 6, 11, 12, 16, 17].map(|o| base + o)
-}
-
 /// Which pattern values an evaluation uses in place of the variant's built-in ones: `None` keeps
 /// the built-in values, `Some(None)` evaluates with the linear weights alone, `Some(Some(p))`
 /// uses `p` (a pattern file).
 pub type PatternChoice = Option<Option<Arc<Patterns>>>;
 
-/// Learned values: for each region and configuration, (opening, ending) in centi-men for Light.
+/// Learned values: for each region and configuration, (opening, ending) in centi-men for Light,
+/// with the header of the file they came from (how they were made).
 #[derive(Clone)]
 pub struct Patterns {
-    values: Box<[[[i16; 2]; PADDED]; REGIONS]>,
+    board: PatternBoard,
+    /// [`PatternBoard::regions`] rows.
+    values: Box<[[[i16; 2]; PADDED]]>,
+    header: String,
 }
 
 impl std::fmt::Debug for Patterns {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let set = self.values.iter().flat_map(|r| r[..STATES].iter()).filter(|v| **v != [0, 0]).count();
-        write!(f, "Patterns {{ {set} of {} configurations valued }}", REGIONS * STATES)
+        let set = self.in_order().filter(|v| **v != [0, 0]).count();
+        write!(f, "Patterns {{ {:?}, {set} of {} configurations valued }}", self.board, self.board.regions() * STATES)
+    }
+}
+
+/// The built-in pattern file of each rule set that has one.
+fn builtin_bytes(variant: Variant) -> Option<&'static [u8]> {
+    match variant {
+        Variant::International => Some(include_bytes!("../weights/international.patterns")),
+        Variant::English => Some(include_bytes!("../weights/english.patterns")),
+        _ => None,
     }
 }
 
 impl Patterns {
-    /// The built-in values of `variant` (`crates/engine/weights/international.patterns`);
-    /// `None` for the rule sets without pattern values.
+    /// The built-in values of `variant` (`crates/engine/weights/<variant>.patterns`); `None` for
+    /// the rule sets without pattern values.
     pub fn builtin(variant: Variant) -> Option<Arc<Patterns>> {
-        static P: OnceLock<Arc<Patterns>> = OnceLock::new();
-        if variant != Variant::International {
-            return None;
-        }
-        let p = P.get_or_init(|| {
-            Arc::new(Patterns::from_bytes(include_bytes!("../weights/international.patterns")).expect("the built-in pattern file has the right size"))
-        });
-        Some(p.clone())
+        static P: [OnceLock<Option<Arc<Patterns>>>; Variant::ALL.len()] = [const { OnceLock::new() }; Variant::ALL.len()];
+        P[variant as usize]
+            .get_or_init(|| {
+                let bytes = builtin_bytes(variant)?;
+                let p = Patterns::from_bytes(bytes).expect("a built-in pattern file reads");
+                assert_eq!(Some(p.board), PatternBoard::of(variant), "the built-in {variant} pattern file is for its board");
+                Some(Arc::new(p))
+            })
+            .clone()
     }
 
-    /// All values zero.
-    pub fn zero() -> Patterns {
-        let rows = vec![[[0i16; 2]; PADDED]; REGIONS].into_boxed_slice();
-        Patterns { values: rows.try_into().expect("REGIONS rows") }
+    /// All values zero, on `board`.
+    pub fn zero(board: PatternBoard) -> Patterns {
+        Patterns { board, values: vec![[[0i16; 2]; PADDED]; board.regions()].into_boxed_slice(), header: String::new() }
     }
 
-    /// Sets one value (`region < REGIONS`, `state < STATES`).
+    /// The board the values are for.
+    pub fn board(&self) -> PatternBoard {
+        self.board
+    }
+
+    /// Whether the values can evaluate `variant`'s positions (it is played on their board).
+    pub fn fits(&self, variant: Variant) -> bool {
+        PatternBoard::of(variant) == Some(self.board)
+    }
+
+    /// The file's header: how the values were made (lines starting with `#`; empty if none).
+    pub fn header(&self) -> &str {
+        &self.header
+    }
+
+    /// These values with `text` as their header: each line is written after `# `.
+    pub fn with_header(mut self, text: &str) -> Patterns {
+        self.header = text.lines().map(|l| format!("# {l}\n")).collect();
+        self
+    }
+
+    /// Sets one value (`region < regions()`, `state < STATES`).
     pub fn set(&mut self, region: usize, state: usize, opening: i16, ending: i16) {
         assert!(state < STATES, "configuration {state} out of range");
         self.values[region][state] = [opening, ending];
@@ -141,24 +247,59 @@ impl Patterns {
         Patterns::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
     }
 
-    /// Reads values written by [`Patterns::to_bytes`]: little-endian i16 pairs, region-major.
-    /// Errors when the length is not `REGIONS * STATES * 4` bytes.
-    pub fn from_bytes(b: &[u8]) -> Result<Patterns, String> {
-        if b.len() != REGIONS * STATES * 4 {
-            return Err(format!("pattern file: {} bytes, expected {}", b.len(), REGIONS * STATES * 4));
+    /// The pattern values a command line asks for (`--patterns`-style options): `none` for the
+    /// linear evaluation alone (`None`), else a pattern file, which must be for `variant`'s board.
+    /// Errors name the file and what is wrong.
+    pub fn from_arg(arg: &str, variant: Variant) -> Result<Option<Arc<Patterns>>, String> {
+        if arg == "none" {
+            return Ok(None);
         }
-        let mut p = Patterns::zero();
-        for (i, c) in b.chunks_exact(4).enumerate() {
-            let o = i16::from_le_bytes([c[0], c[1]]);
-            let e = i16::from_le_bytes([c[2], c[3]]);
-            p.values[i / STATES][i % STATES] = [o, e];
+        let p = Patterns::read_file(std::path::Path::new(arg))?;
+        if !p.fits(variant) {
+            return Err(format!("{arg}: pattern values for the {:?} board, not for {variant}'s", p.board()));
         }
-        Ok(p)
+        Ok(Some(Arc::new(p)))
     }
 
-    /// The values as bytes (see [`Patterns::from_bytes`]).
+    /// Reads values written by [`Patterns::to_bytes`]: a header of text lines that start with
+    /// `#` (possibly none), then little-endian i16 pairs, region-major, for one of the boards
+    /// (the payload's size tells which: 16 or 9 regions). Errors when no board's size fits or
+    /// what comes before the values is not such a header.
+    pub fn from_bytes(b: &[u8]) -> Result<Patterns, String> {
+        let mut why = None;
+        for board in [PatternBoard::Ten, PatternBoard::Eight] {
+            let Some(split) = b.len().checked_sub(board.payload_bytes()) else { continue };
+            let (head, values) = b.split_at(split);
+            let header = match std::str::from_utf8(head) {
+                Ok(h) if h.is_empty() || (h.ends_with('\n') && h.lines().all(|l| l.starts_with('#'))) => h,
+                _ => {
+                    why.get_or_insert(format!("the {} bytes before the values are not a header of lines starting with '#'", head.len()));
+                    continue;
+                }
+            };
+            let mut p = Patterns::zero(board);
+            p.header = header.to_string();
+            for (i, c) in values.chunks_exact(4).enumerate() {
+                let o = i16::from_le_bytes([c[0], c[1]]);
+                let e = i16::from_le_bytes([c[2], c[3]]);
+                p.values[i / STATES][i % STATES] = [o, e];
+            }
+            return Ok(p);
+        }
+        Err(why.unwrap_or_else(|| {
+            format!(
+                "pattern file: {} bytes, expected {} (10x10) or {} (8x8) after the header",
+                b.len(),
+                PatternBoard::Ten.payload_bytes(),
+                PatternBoard::Eight.payload_bytes()
+            )
+        }))
+    }
+
+    /// The header and values as bytes (see [`Patterns::from_bytes`]).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(REGIONS * STATES * 4);
+        let mut out = Vec::with_capacity(self.header.len() + self.board.payload_bytes());
+        out.extend_from_slice(self.header.as_bytes());
         for [o, e] in self.in_order() {
             out.extend_from_slice(&o.to_le_bytes());
             out.extend_from_slice(&e.to_le_bytes());
@@ -175,8 +316,8 @@ impl Patterns {
     pub fn with_men_values(&self, light: &[[i32; 2]; 64], dark: &[[i32; 2]; 64]) -> Option<Patterns> {
         let mut out = self.clone();
         let mut owned = 0u64;
-        for r in 0..REGIONS {
-            let squares = region_squares(r);
+        for r in 0..self.board.regions() {
+            let squares = self.board.region_squares(r);
             // Digits of the squares this region owns.
             let mine: Vec<(usize, u32)> =
                 squares.iter().enumerate().filter(|(_, &b)| owned & (1u64 << b) == 0).map(|(k, &b)| (k, b)).collect();
@@ -212,9 +353,19 @@ impl Patterns {
     /// The pattern score for Light, centi-men times [`PHASE_MAX`], at `phase`.
     #[inline(always)]
     pub fn score(&self, light_men: u64, dark_men: u64, phase: i32) -> i32 {
-        let idx = indices(light_men, dark_men);
+        match self.board {
+            PatternBoard::Ten => self.sum::<16>(PatternBoard::Ten.indices(light_men, dark_men), phase),
+            PatternBoard::Eight => self.sum::<9>(PatternBoard::Eight.indices(light_men, dark_men), phase),
+        }
+    }
+
+    /// The tapered sum of the values of the first `N` regions at these indices (`N` is the
+    /// board's number of regions, a constant so that the loop unrolls).
+    #[inline(always)]
+    fn sum<const N: usize>(&self, idx: [u16; MAX_REGIONS], phase: i32) -> i32 {
+        let rows: &[[[i16; 2]; PADDED]; N] = self.values[..N].try_into().expect("N regions");
         let (mut o, mut e) = (0i32, 0i32);
-        for (row, &i) in self.values.iter().zip(idx.iter()) {
+        for (row, &i) in rows.iter().zip(idx.iter()) {
             let [a, b] = row[i as usize & (PADDED - 1)];
             o += a as i32;
             e += b as i32;
@@ -226,24 +377,88 @@ impl Patterns {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use draughts_rules::Geometry;
 
-    /// Base 3 value of each 8-bit set (bit k counts 3^k).
-    fn ternary(i: usize) -> u16 {
-        (0..8).filter(|k| i & (1 << k) != 0).map(|k| 3u16.pow(k)).sum()
+    const BOARDS: [(PatternBoard, Variant); 3] =
+        [(PatternBoard::Ten, Variant::International), (PatternBoard::Eight, Variant::English), (PatternBoard::Eight, Variant::Italian)];
+
+    /// A region's index computed square by square from [`PatternBoard::region_squares`].
+    fn reference(board: PatternBoard, r: usize, l: u64, d: u64) -> u16 {
+        board.region_squares(r).iter().enumerate().map(|(k, &b)| 3u16.pow(k as u32) * ((l >> b) & 1) as u16 + 2 * 3u16.pow(k as u32) * ((d >> b) & 1) as u16).sum()
     }
 
-    /// The lowest bit of each region: a region's rows lie at offsets 0, 5, 11 and 16 from it.
-    fn base(i: usize) -> u32 {
-        let r = (i / 4) as u32 * 2;
-        let c = (i % 4) as u32 * 2;
-        5 * r + r / 2 + c / 2
+    fn xorshift(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
     }
 
     #[test]
-    fn region_squares_are_the_digits_in_order() {
-        for i in 0..REGIONS {
-            for (k, b) in region_squares(i).into_iter().enumerate() {
-                assert_eq!(gather(1u64 << b, base(i)), 1 << k, "region {i} digit {k}");
+    fn boards_of_the_rule_sets() {
+        for v in Variant::ALL {
+            let expect = match v {
+                Variant::Turkish => None,
+                Variant::International => Some(PatternBoard::Ten),
+                _ => Some(PatternBoard::Eight),
+            };
+            assert_eq!(PatternBoard::of(v), expect, "{v}");
+        }
+    }
+
+    #[test]
+    fn regions_cover_four_by_four_squares() {
+        for (board, v) in BOARDS {
+            let g: &Geometry = &v.rules().geometry;
+            let across = g.size as u32 / 2 - 1;
+            assert_eq!(board.regions() as u32, across * across);
+            let mut covered = 0u64;
+            for i in 0..board.regions() {
+                let (r0, c0) = ((i as u32 / across) * 2, (i as u32 % across) * 2);
+                let mut expect = 0u64;
+                for r in r0..r0 + 4 {
+                    for c in c0..c0 + 4 {
+                        // The turned Italian board is stored as its mirror image: the layout's
+                        // columns run the other way.
+                        let c = if g.mirrored { g.size as u32 - 1 - c } else { c };
+                        if let Some(b) = g.bit_at(r, c) {
+                            expect |= 1u64 << b;
+                        }
+                    }
+                }
+                let got = board.region_squares(i).iter().fold(0u64, |a, &b| a | 1u64 << b);
+                assert_eq!(expect.count_ones(), 8, "{v} region {i}");
+                assert_eq!(got, expect, "{v} region {i}");
+                // Digits go row by row from the top, left to right in the layout.
+                let order: Vec<(u32, u32)> = board
+                    .region_squares(i)
+                    .iter()
+                    .map(|&b| g.row_col(b))
+                    .map(|(r, c)| (r, if g.mirrored { g.size as u32 - 1 - c } else { c }))
+                    .collect();
+                let mut sorted = order.clone();
+                sorted.sort();
+                assert_eq!(order, sorted, "{v} region {i}");
+                covered |= got;
+            }
+            assert_eq!(covered, g.board, "{v}: every square lies in a region");
+        }
+    }
+
+    #[test]
+    fn indices_match_a_square_by_square_reference() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for (board, v) in BOARDS {
+            let squares = v.rules().geometry.board;
+            for _ in 0..20_000 {
+                let a = xorshift(&mut seed) & squares;
+                let split = xorshift(&mut seed);
+                let (l, d) = (a & split, a & !split);
+                let fast = board.indices(l, d);
+                for (i, &x) in fast.iter().enumerate() {
+                    let expect = if i < board.regions() { reference(board, i, l, d) } else { 0 };
+                    assert_eq!(x, expect, "{v} region {i}");
+                }
             }
         }
     }
@@ -251,99 +466,73 @@ mod tests {
     #[test]
     fn folded_men_values_add_exactly() {
         // Arbitrary per-square values; the folded score is the plain score plus their sum over
-        // the men, on random boards and phases.
+        // the men, on random boards and phases, on both boards.
         let mut light = [[0i32; 2]; 64];
         let mut dark = [[0i32; 2]; 64];
         for b in 0..64 {
             light[b] = [b as i32 * 3 - 70, 40 - b as i32];
             dark[b] = [-(b as i32) * 2 + 11, b as i32 % 7 - 50];
         }
-        let p = Patterns::builtin(Variant::International).unwrap();
-        let f = p.with_men_values(&light, &dark).unwrap();
-        let board = Variant::International.rules().geometry.board;
         let mut seed = 0x1234_5678_9abc_def1u64;
-        for n in 0..5_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let a = seed & board & (seed >> 3);
-            let (l, d) = (a & (seed >> 29), a & !(seed >> 29));
-            let phase = (n * 37 % (PHASE_MAX as usize + 1)) as i32;
-            let mut extra = 0;
-            for b in 0..64 {
-                let v = if l & (1u64 << b) != 0 { light[b] } else if d & (1u64 << b) != 0 { dark[b] } else { [0, 0] };
-                extra += v[0] * phase + v[1] * (PHASE_MAX - phase);
-            }
-            assert_eq!(f.score(l, d, phase), p.score(l, d, phase) + extra);
-        }
-        // A value that does not fit is refused.
-        light[0] = [40_000, 0];
-        assert!(p.with_men_values(&light, &dark).is_none());
-    }
-
-    /// The 8 bits of a region's squares from `base` (two per row) as an 8-bit set.
-    fn gather(men: u64, base: u32) -> usize {
-        let x = men >> base;
-        ((x & 3) | ((x >> 3) & 0xC) | ((x >> 7) & 0x30) | ((x >> 10) & 0xC0)) as usize
-    }
-
-    #[test]
-    fn indices_match_a_square_by_square_reference() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let board = Variant::International.rules().geometry.board;
-        for _ in 0..20_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let a = seed & board;
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let (l, d) = (a & seed, a & !seed);
-            let fast = indices(l, d);
-            for (i, &x) in fast.iter().enumerate() {
-                assert_eq!(x, ternary(gather(l, base(i))) + 2 * ternary(gather(d, base(i))), "region {i}");
-            }
-        }
-    }
-
-    #[test]
-    fn regions_cover_four_by_four_squares() {
-        let g = Variant::International.rules().geometry;
-        for i in 0..REGIONS {
-            let base = base(i);
-            let (r0, c0) = ((i / 4) as u32 * 2, (i % 4) as u32 * 2);
-            let mut expect = 0u64;
-            for r in r0..r0 + 4 {
-                for c in c0..c0 + 4 {
-                    if let Some(b) = g.bit_at(r, c) {
-                        expect |= 1u64 << b;
-                    }
+        for (board, v) in BOARDS {
+            let mut p = Patterns::zero(board);
+            for r in 0..board.regions() {
+                for st in (r..STATES).step_by(7) {
+                    p.set(r, st, (st % 301) as i16 - 150, (st % 97) as i16 - 40);
                 }
             }
-            assert_eq!(expect.count_ones(), 8, "region {i}");
-            // The region's squares are exactly the bits gathered.
-            let mut got = 0u64;
-            for bit in 0..64 {
-                if gather(1u64 << bit, base) != 0 {
-                    got |= 1u64 << bit;
+            let f = p.with_men_values(&light, &dark).unwrap();
+            let squares = v.rules().geometry.board;
+            for n in 0..5_000 {
+                let x = xorshift(&mut seed);
+                let a = x & squares & (x >> 3);
+                let (l, d) = (a & (x >> 29), a & !(x >> 29));
+                let phase = (n * 37 % (PHASE_MAX as usize + 1)) as i32;
+                let mut extra = 0;
+                for b in 0..64 {
+                    let v = if l & (1u64 << b) != 0 { light[b] } else if d & (1u64 << b) != 0 { dark[b] } else { [0, 0] };
+                    extra += v[0] * phase + v[1] * (PHASE_MAX - phase);
                 }
+                assert_eq!(f.score(l, d, phase), p.score(l, d, phase) + extra, "{v}");
             }
-            assert_eq!(got, expect, "region {i}");
+            // A value that does not fit is refused.
+            let mut big = light;
+            big[squares.trailing_zeros() as usize] = [40_000, 0];
+            assert!(p.with_men_values(&big, &dark).is_none());
         }
     }
 
     #[test]
-    fn pattern_files_round_trip_and_a_wrong_size_is_refused() {
-        let mut p = Patterns::zero();
-        p.set(3, 100, -7, 12);
-        let b = p.to_bytes();
-        let q = Patterns::from_bytes(&b).unwrap();
-        assert_eq!(q.get(3, 100), [-7, 12]);
-        assert!(Patterns::from_bytes(&b[1..]).unwrap_err().contains("bytes"));
-        // The built-in values load, for international only.
-        assert!(Patterns::builtin(Variant::International).is_some());
-        assert!(Patterns::builtin(Variant::Russian).is_none());
+    fn pattern_files_round_trip_with_their_header_and_a_wrong_size_is_refused() {
+        for board in [PatternBoard::Ten, PatternBoard::Eight] {
+            let mut p = Patterns::zero(board).with_header("variant: test\nbuilt-by: hand");
+            p.set(3, 100, -7, 12);
+            let b = p.to_bytes();
+            assert!(b.starts_with(b"# variant: test\n# built-by: hand\n"));
+            let q = Patterns::from_bytes(&b).unwrap();
+            assert_eq!(q.board(), board);
+            assert_eq!(q.get(3, 100), [-7, 12]);
+            assert_eq!(q.header(), "# variant: test\n# built-by: hand\n");
+            // Without a header too.
+            let bare = Patterns::zero(board).to_bytes();
+            assert_eq!(bare.len(), board.payload_bytes());
+            assert_eq!(Patterns::from_bytes(&bare).unwrap().board(), board);
+            // A byte short; text before the values that is not a header.
+            assert!(Patterns::from_bytes(&b[..b.len() - 1]).is_err());
+            let mut junk = b"not a header\n".to_vec();
+            junk.extend_from_slice(&bare);
+            let e = Patterns::from_bytes(&junk).unwrap_err();
+            assert!(e.contains("header"), "{e}");
+        }
+        let e = Patterns::from_bytes(&[0u8; 10]).unwrap_err();
+        assert!(e.contains("10 bytes"), "{e}");
+        // The built-in values load for the rule sets that have them, on their own board.
+        let i = Patterns::builtin(Variant::International).unwrap();
+        assert!(i.fits(Variant::International) && !i.fits(Variant::English));
+        let e = Patterns::builtin(Variant::English).unwrap();
+        assert!(e.fits(Variant::English) && e.fits(Variant::Russian) && !e.fits(Variant::International));
+        assert!(e.header().contains("variant: english"), "{}", e.header());
+        assert!(Patterns::builtin(Variant::Turkish).is_none());
     }
 
     #[test]
@@ -352,21 +541,31 @@ mod tests {
         // 6-9, columns 0-3): its configuration is 3^6 (light man on the region's seventh square).
         let g = Variant::International.rules().geometry;
         let bit = g.bit_of_number(46).unwrap();
-        let idx = indices(1u64 << bit, 0);
+        let idx = PatternBoard::Ten.indices(1u64 << bit, 0);
         for (r, &i) in idx.iter().enumerate() {
             assert_eq!(i, if r == 12 { 729 } else { 0 }, "region {r}");
         }
-        let mut p = Patterns::zero();
+        let mut p = Patterns::zero(PatternBoard::Ten);
         p.set(12, 729, 40, 10);
         p.set(0, 0, 1, 3);
         // Regions 0 (empty, configuration 0) and 12 count; the other empty regions are zero.
         assert_eq!(p.score(1u64 << bit, 0, PHASE_MAX), 41 * PHASE_MAX);
         assert_eq!(p.score(1u64 << bit, 0, 0), 13 * PHASE_MAX);
         assert_eq!(p.score(1u64 << bit, 0, PHASE_MAX / 2), 27 * PHASE_MAX);
+        // English: a dark man on square 1 (the top row's first square) is the first digit of
+        // region 0 alone (rows 0-3, columns 0-3): configuration 2.
+        let g = Variant::English.rules().geometry;
+        let bit = g.bit_of_number(1).unwrap();
+        let idx = PatternBoard::Eight.indices(0, 1u64 << bit);
+        assert_eq!(&idx[..9], &[2, 0, 0, 0, 0, 0, 0, 0, 0]);
+        let mut p = Patterns::zero(PatternBoard::Eight);
+        p.set(0, 2, -20, 30);
+        assert_eq!(p.score(0, 1u64 << bit, PHASE_MAX), -20 * PHASE_MAX);
     }
 
     #[test]
     fn every_configuration_has_its_own_index() {
+        let ternary = |i: usize| -> u16 { (0..8).filter(|k| i & (1 << k) != 0).map(|k| 3u16.pow(k)).sum() };
         let mut seen = vec![false; STATES];
         for l in 0..256usize {
             for d in 0..256usize {

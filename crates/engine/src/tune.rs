@@ -16,7 +16,7 @@
 //! becomes the built-in evaluation at the next build.
 
 use crate::eval::{features, light_score_parts, Feature, Features, Weights, NUM_FEATURES, PHASE_MAX};
-use crate::patterns::{indices, Patterns, REGIONS, STATES};
+use crate::patterns::{PatternBoard, Patterns, MAX_REGIONS, STATES};
 use crate::matchplay::{balanced_opening, play_out, PlyCap, Turn};
 use crate::score::MATE_BOUND;
 use crate::search::{Limits, Searcher};
@@ -61,7 +61,8 @@ pub struct TuneRequest {
     pub lambda: f64,
     /// Gradient-descent passes.
     pub iterations: usize,
-    /// Fit pattern values (international only) instead of the linear weights.
+    /// Fit pattern values (the diagonal boards, see [`crate::patterns`]) instead of the linear
+    /// weights.
     pub patterns: bool,
     /// Game record files given (positions labelled with results; linear fit only).
     pub pdn_files: usize,
@@ -87,8 +88,8 @@ impl TuneRequest {
             // The linear fit checks lambda once its positions are gathered (check_samples).
             return Ok(());
         }
-        if self.variant != Variant::International {
-            return Err("pattern values exist for international only".into());
+        if crate::patterns::PatternBoard::of(self.variant).is_none() {
+            return Err(format!("pattern values need a diagonal board: {} has none", self.variant));
         }
         if self.pdn_files > 0 {
             return Err("--pdn gives no search scores; with --patterns give --games or --positions".into());
@@ -306,22 +307,49 @@ pub fn generate_positions(cfg: &TuneConfig, weights: &Weights, progress: &(dyn F
     play_games(cfg, weights, PATTERN_SELF_PLAY, progress)
 }
 
+/// Labels the positions that endgame database `db` holds with their exact result: Light's
+/// result, and a search score that says the same (decided: ±100,000 centi-men; drawn: 0), so the
+/// fitting target of such a position is the result whatever the blend (`lambda`). Positions with
+/// a capture pending are resolved through the capture. Returns how many were labelled.
+pub fn label_by_egdb(samples: &mut [PositionSample], db: &crate::egdb::Egdb) -> usize {
+    use crate::egdb::Wld;
+    let mut labelled = 0;
+    for s in samples.iter_mut() {
+        let p = &s.position;
+        if p.variant() != db.variant() || p.occupied().count_ones() > db.max_pieces() {
+            continue;
+        }
+        let Some(r) = db.resolve(p) else { continue };
+        let mover = match r.wld {
+            Wld::Win => 1.0,
+            Wld::Draw => 0.5,
+            Wld::Loss => 0.0,
+        };
+        s.result = if p.side_to_move() == Color::Light { mover } else { 1.0 - mover };
+        s.score = (s.result - 0.5) * 200_000.0;
+        labelled += 1;
+    }
+    labelled
+}
+
 /// Writes positions one per line: `FEN;score;result` (Light's score in centi-men, Light's
-/// result 1, 0.5 or 0), the format [`read_positions`] reads.
-pub fn write_positions(samples: &[PositionSample]) -> String {
-    let mut out = String::new();
+/// result 1, 0.5 or 0), the format [`read_positions`] reads, after `header` (how they were made:
+/// each of its lines written after `# `).
+pub fn write_positions(samples: &[PositionSample], header: &str) -> String {
+    let mut out: String = header.lines().map(|l| format!("# {l}\n")).collect();
     for s in samples {
         out.push_str(&format!("{};{};{}\n", fen::write(&s.position), s.score, s.result));
     }
     out
 }
 
-/// Reads positions written by [`write_positions`]. Errors name the line and what is wrong.
+/// Reads positions written by [`write_positions`] (lines starting with `#` are the header, and
+/// skipped). Errors name the line and what is wrong.
 pub fn read_positions(text: &str, variant: Variant) -> Result<Vec<PositionSample>, String> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
-        if line.is_empty() {
+        if line.is_empty() || line.starts_with('#') {
             continue;
         }
         let bad = |what: &str| format!("line {}: {what}", n + 1);
@@ -484,7 +512,7 @@ pub struct PatternFit {
 
 /// One position prepared for the pattern fit.
 struct PatternSample {
-    idx: [u16; REGIONS],
+    idx: [u16; MAX_REGIONS],
     phase: f32,
     /// Light's linear evaluation before the drawish-ending divisor, and that divisor.
     base: f32,
@@ -492,7 +520,7 @@ struct PatternSample {
     target: f32,
 }
 
-/// The square 180 degrees round from each bit of a 10 x 10 board (square `n` to `51 - n`).
+/// The square 180 degrees round from each bit of the board (square `n` to `squares + 1 - n`).
 fn rotation(variant: Variant) -> [u32; 64] {
     let g = variant.rules().geometry;
     let mut rot = [0u32; 64];
@@ -516,7 +544,8 @@ fn rotate(bits: u64, rot: &[u32; 64]) -> u64 {
     out
 }
 
-/// Fits international pattern values ([`crate::patterns`]) on top of the linear weights `w`:
+/// Fits `variant`'s pattern values ([`crate::patterns`]; it must have a [`PatternBoard`]) on
+/// top of the linear weights `w`:
 /// the predicted result of a position is `sigmoid(k * (linear + patterns) / divisor / 100)`,
 /// and the values minimise the mean squared error against the target (`lambda * result +
 /// (1 - lambda) * sigmoid(k * score / 100)`, as [`fit`]) by Adam over `passes` passes, with a
@@ -524,8 +553,9 @@ fn rotate(bits: u64, rot: &[u32; 64]) -> u64 {
 /// other side to move, the labels mirrored), so the values come out nearly symmetric. The last
 /// tenth of the positions is held out: the values of the pass with the lowest error on it are
 /// kept (the values are many and rarely seen ones overfit).
-pub fn fit_patterns(samples: &[PositionSample], w: &Weights, passes: usize, lambda: f64) -> PatternFit {
-    let variant = Variant::International;
+pub fn fit_patterns(variant: Variant, samples: &[PositionSample], w: &Weights, passes: usize, lambda: f64) -> PatternFit {
+    let board = PatternBoard::of(variant).expect("a rule set with pattern values");
+    let regions = board.regions();
     let rot = rotation(variant);
     let mut prepared = Vec::with_capacity(samples.len() * 2);
     let mut results = Vec::with_capacity(samples.len() * 2);
@@ -546,7 +576,7 @@ pub fn fit_patterns(samples: &[PositionSample], w: &Weights, passes: usize, lamb
         for (pos, score, result) in both {
             let (base, divisor, phase) = light_score_parts(&pos, w);
             prepared.push(PatternSample {
-                idx: indices(pos.men(Color::Light), pos.men(Color::Dark)),
+                idx: board.indices(pos.men(Color::Light), pos.men(Color::Dark)),
                 phase: phase as f32 / PHASE_MAX as f32,
                 base: base as f32,
                 divisor: divisor as f32,
@@ -564,10 +594,10 @@ pub fn fit_patterns(samples: &[PositionSample], w: &Weights, passes: usize, lamb
     for ((s, r), sc) in prepared.iter_mut().zip(&results).zip(&scores) {
         s.target = (lambda * r + (1.0 - lambda) * sigmoid(k * sc / 100.0)) as f32;
     }
-    let np = REGIONS * STATES * 2;
+    let np = regions * STATES * 2;
     let predict = |th: &[f64], s: &PatternSample| {
         let (mut o, mut e) = (0.0, 0.0);
-        for (r, &i) in s.idx.iter().enumerate() {
+        for (r, &i) in s.idx[..regions].iter().enumerate() {
             let j = (r * STATES + i as usize) * 2;
             o += th[j];
             e += th[j + 1];
@@ -590,7 +620,7 @@ pub fn fit_patterns(samples: &[PositionSample], w: &Weights, passes: usize, lamb
             let p = predict(&theta, s);
             let g = -2.0 * (s.target as f64 - p) * p * (1.0 - p) * k / 100.0 / s.divisor as f64;
             let ph = s.phase as f64;
-            for (r, &i) in s.idx.iter().enumerate() {
+            for (r, &i) in s.idx[..regions].iter().enumerate() {
                 let j = (r * STATES + i as usize) * 2;
                 grad[j] += g * ph;
                 grad[j + 1] += g * (1.0 - ph);
@@ -608,8 +638,8 @@ pub fn fit_patterns(samples: &[PositionSample], w: &Weights, passes: usize, lamb
             best_pass = t;
         }
     }
-    let mut patterns = Patterns::zero();
-    for r in 0..REGIONS {
+    let mut patterns = Patterns::zero(board);
+    for r in 0..regions {
         for st in 0..STATES {
             let j = (r * STATES + st) * 2;
             let q = |x: f64| x.round().clamp(i16::MIN as f64, i16::MAX as f64) as i16;
@@ -641,7 +671,7 @@ mod tests {
         let played = generate_positions(&cfg, w, &|_| {});
         assert!(played.len() > 300, "{} positions", played.len());
         // The file format round-trips.
-        let back = read_positions(&write_positions(&played), Variant::International).unwrap();
+        let back = read_positions(&write_positions(&played, "built-by: test"), Variant::International).unwrap();
         assert_eq!(back.len(), played.len());
         assert!(back.iter().zip(&played).all(|(a, b)| a.position == b.position && a.score == b.score && a.result == b.result));
         // Positions near the start (up to three men of each side taken off at random, Light's man
@@ -675,9 +705,30 @@ mod tests {
             let planted = if l & bit(33) != 0 { 100 } else { -100 };
             positions.push(PositionSample { position, score: ((base + planted) / divisor) as f64, result: 0.5 });
         }
-        let f = fit_patterns(&positions, w, cfg.iterations, cfg.lambda);
+        let f = fit_patterns(Variant::International, &positions, w, cfg.iterations, cfg.lambda);
         assert!(f.best_pass > 0 && f.held_out_after < f.held_out_before * 0.7, "{} -> {} (pass {})", f.held_out_before, f.held_out_after, f.best_pass);
         assert_eq!(f.fitted + f.held_out, positions.len());
+    }
+
+    #[test]
+    fn endgame_database_positions_get_their_exact_result() {
+        use crate::egdb::{build_all, Egdb};
+        // English 2 kings against 1 is a win for the side with two, 1 against 1 a draw: the
+        // database's results replace what the self-play said, in the blend's terms.
+        let mut db = Egdb::empty(Variant::English);
+        build_all(&mut db, 3, None, &mut |_, _, _, _| {}).unwrap();
+        let pos = |f: &str| fen::parse(Variant::English, f).unwrap();
+        let mut samples = vec![
+            PositionSample { position: pos("B:WK14,K23:BK5"), score: 35.0, result: 0.5 },
+            PositionSample { position: pos("W:WK32:BK1"), score: -80.0, result: 0.0 },
+            PositionSample { position: pos("W:W21,22,23,24,25:B1,2,3,4,5"), score: 12.0, result: 1.0 },
+        ];
+        assert_eq!(label_by_egdb(&mut samples, &db), 2);
+        assert_eq!((samples[0].result, samples[0].score), (1.0, 100_000.0));
+        assert_eq!((samples[1].result, samples[1].score), (0.5, 0.0));
+        // Beyond the database: unchanged.
+        assert_eq!((samples[2].result, samples[2].score), (1.0, 12.0));
+        assert!(sigmoid(3.0 * samples[0].score / 100.0) == 1.0);
     }
 
     #[test]

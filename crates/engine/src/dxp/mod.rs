@@ -77,7 +77,10 @@ pub fn evaluation(
     let patterns = if no_patterns {
         Some(None)
     } else {
-        patterns.map(crate::patterns::Patterns::read_file).transpose()?.map(|p| Some(std::sync::Arc::new(p)))
+        match patterns {
+            Some(p) => Some(crate::patterns::Patterns::from_arg(&p.to_string_lossy(), draughts_rules::Variant::International)?),
+            None => None,
+        }
     };
     Ok((weights, patterns))
 }

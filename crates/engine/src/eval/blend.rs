@@ -1,5 +1,5 @@
 //! Weights blended by the number of pieces on the board, with the men's square terms folded
-//! into international's pattern values: what the search evaluates with.
+//! into the rule set's pattern values: what the search evaluates with.
 
 use super::*;
 
@@ -46,7 +46,7 @@ pub struct Blended {
     variant: Variant,
     /// Indexed by the number of pieces on the board, 0..=64.
     rows: Box<[[i32; NUM_FEATURES]; 65]>,
-    /// Pattern values added to the sum (international only, see [`crate::patterns`]).
+    /// Pattern values added to the sum (see [`crate::patterns`]).
     patterns: Option<Arc<Patterns>>,
     /// True when `patterns` also holds the men's square terms (man, row0-row8, centre_man),
     /// folded in by [`Patterns::with_men_values`]: the evaluation then skips counting them, and
@@ -61,7 +61,7 @@ impl Blended {
     }
 
     /// Blends `w` for `variant`'s phases, with these pattern values (`None`: the linear
-    /// evaluation alone). Pattern values are used for international only.
+    /// evaluation alone). Pattern values for another board are not used.
     pub fn with_patterns(w: &Weights, variant: Variant, patterns: Option<Arc<Patterns>>) -> Blended {
         let t = Tables::get(variant);
         let mut rows = Box::new([[0; NUM_FEATURES]; 65]);
@@ -71,7 +71,7 @@ impl Blended {
                 *x = w.opening[i] * phase + w.ending[i] * (PHASE_MAX - phase);
             }
         }
-        let patterns = patterns.filter(|_| variant == Variant::International);
+        let patterns = patterns.filter(|p| p.fits(variant));
         // Fold the men's square terms into the pattern values when they fit (they always do for
         // sensible weights; otherwise the terms are counted as usual).
         let folded = patterns.as_ref().and_then(|p| p.with_men_values(&men_square_values(w, variant, true), &men_square_values(w, variant, false)));
@@ -97,15 +97,13 @@ impl Blended {
         let t = Tables::get(Variant::ALL[V]);
         let n = pos.occupied().count_ones() as usize;
         let mut sink = ScoreSink { row: &self.rows[n], sum: 0 };
-        let can_move = if V == INTERNATIONAL && self.folded {
+        let can_move = if self.folded {
             measure::<V, true, _>(t, pos, &mut sink)
         } else {
             measure::<V, false, _>(t, pos, &mut sink)
         };
-        if V == INTERNATIONAL {
-            if let Some(p) = &self.patterns {
-                sink.sum += p.score(pos.men(Color::Light), pos.men(Color::Dark), t.phase[n]);
-            }
+        if let Some(p) = &self.patterns {
+            sink.sum += p.score(pos.men(Color::Light), pos.men(Color::Dark), t.phase[n]);
         }
         finish::<V>(pos, sink.sum / PHASE_MAX, can_move)
     }

@@ -410,16 +410,11 @@ pub fn evaluate_quiet(pos: &Position, w: &Weights) -> QuietEval {
 fn evaluate_quiet_of<const V: usize>(pos: &Position, w: &Weights) -> QuietEval {
     let (f, can_move) = features_of::<V>(pos);
     let mut sum = w.apply_unscaled(&f);
-    if V == INTERNATIONAL {
-        if let Some(p) = Patterns::builtin(Variant::International) {
-            sum += p.score(pos.men(Color::Light), pos.men(Color::Dark), f.phase);
-        }
+    if let Some(p) = Patterns::builtin(Variant::ALL[V]) {
+        sum += p.score(pos.men(Color::Light), pos.men(Color::Dark), f.phase);
     }
     finish::<V>(pos, sum / PHASE_MAX, can_move)
 }
-
-/// The index of international in `Variant::ALL` (the variant with pattern values).
-const INTERNATIONAL: usize = 4;
 
 /// The score for Light scaled for drawish endings, turned to the side to move.
 #[inline(always)]
@@ -561,10 +556,57 @@ mod tests {
         let without = Blended::with_patterns(w, v, None).evaluate_quiet(&p).score;
         assert_eq!(without, linear);
         assert_eq!(with, (w.apply_unscaled(&features(&p)) + pattern) / PHASE_MAX);
-        // Other rule sets ignore pattern values.
+        // Rule sets on another board ignore these pattern values.
         let e = Position::start(Variant::English);
         let ew = Weights::builtin(Variant::English);
         assert_eq!(Blended::with_patterns(ew, Variant::English, Some(patterns)).evaluate_quiet(&e), Blended::with_patterns(ew, Variant::English, None).evaluate_quiet(&e));
+    }
+
+    #[test]
+    fn pattern_values_of_the_8x8_board_fold_into_the_search_evaluation_exactly() {
+        // Arbitrary values on the 8x8 board: for every rule set played on it, the search's
+        // evaluation (men's square terms folded into the values) is the linear sum plus the
+        // pattern score, scaled and signed as the evaluation does, in random games.
+        use crate::patterns::PatternBoard;
+        let mut seed = 0x5851_f42d_4c95_7f2du64;
+        let mut rand = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut values = Patterns::zero(PatternBoard::Eight);
+        for r in 0..PatternBoard::Eight.regions() {
+            for st in 0..crate::patterns::STATES {
+                values.set(r, st, rand(401) as i16 - 200, rand(401) as i16 - 200);
+            }
+        }
+        let values = Arc::new(values);
+        let mut checked = 0;
+        for v in Variant::ALL.into_iter().filter(|v| PatternBoard::of(*v) == Some(PatternBoard::Eight)) {
+            let w = Weights::builtin(v);
+            let blended = Blended::with_patterns(w, v, Some(values.clone()));
+            assert!(blended.folded, "{v}");
+            for _ in 0..20 {
+                let mut p = Position::start(v);
+                let mut list = Vec::new();
+                for _ in 0..150 {
+                    let f = features(&p);
+                    let (_, divisor, phase) = light_score_parts(&p, w);
+                    let light = (w.apply_unscaled(&f) + values.score(p.men(Color::Light), p.men(Color::Dark), phase)) / PHASE_MAX / divisor;
+                    let expect = if p.side_to_move() == Color::Light { light } else { -light };
+                    assert_eq!(blended.evaluate_quiet(&p).score, expect, "{v}: {p:?}");
+                    checked += 1;
+                    list.clear();
+                    p.generate_moves(&mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    p.play_unchecked(&list[rand(list.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
     }
 
     #[test]

@@ -226,7 +226,8 @@ impl Searcher {
     }
 
     /// Uses these pattern values (`None`: the linear evaluation alone) instead of the variant's
-    /// built-in ones, from the next search on (international only, see [`crate::patterns`]).
+    /// built-in ones, from the next search on (values for another board than the variant's are
+    /// not used, see [`crate::patterns`]).
     pub fn set_patterns(&mut self, p: Option<Arc<Patterns>>) {
         self.custom_patterns = Some(p);
         self.last_variant = None;
