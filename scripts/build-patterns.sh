@@ -17,13 +17,17 @@ bin="${DRAUGHTS_BIN:-${CARGO_TARGET_DIR:-target}/ci/draughts}"
 work="${WORK:-$(mktemp -d)}"
 variants=("$@")
 if [ ${#variants[@]} -eq 0 ]; then
-  variants=(international english)
+  variants=(international english russian)
 fi
 for v in "${variants[@]}"; do
   egdb=()
   case "$v" in
     international) games_a=9925 games_b=8692 depth=6 seed_a=7000000 seed_b=9000000 iterations=200 ;;
-    english) games_a=12000 games_b=12000 depth=8 seed_a=1000000 seed_b=3000000 iterations=600
+    english | russian)
+      case "$v" in
+        english) games_a=12000 games_b=12000 depth=8 seed_a=1000000 seed_b=3000000 iterations=600 ;;
+        russian) games_a=12000 games_b=12000 depth=7 seed_a=1000000 seed_b=3000000 iterations=600 ;;
+      esac
       dir="${EGDB_DIR:-$work/egdb}"
       "$bin" egdb build --variant "$v" --pieces 4 --dir "$dir" >&2
       egdb=(--egdb "$dir") ;;

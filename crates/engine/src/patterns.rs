@@ -179,6 +179,7 @@ fn builtin_bytes(variant: Variant) -> Option<&'static [u8]> {
     match variant {
         Variant::International => Some(include_bytes!("../weights/international.patterns")),
         Variant::English => Some(include_bytes!("../weights/english.patterns")),
+        Variant::Russian => Some(include_bytes!("../weights/russian.patterns")),
         _ => None,
     }
 }
@@ -532,6 +533,9 @@ mod tests {
         let e = Patterns::builtin(Variant::English).unwrap();
         assert!(e.fits(Variant::English) && e.fits(Variant::Russian) && !e.fits(Variant::International));
         assert!(e.header().contains("variant: english"), "{}", e.header());
+        let r = Patterns::builtin(Variant::Russian).unwrap();
+        assert!(r.header().contains("variant: russian"), "{}", r.header());
+        assert!(Patterns::builtin(Variant::American).is_none());
         assert!(Patterns::builtin(Variant::Turkish).is_none());
     }
 
