@@ -58,7 +58,7 @@ enum Command {
     Match(match_cmd::Args),
     /// Play international draughts over the DamExchange protocol (DXP) on TCP.
     Dxp(dxp_cmd::Args),
-    /// Refit the evaluation weights of a rule set from self-play games.
+    /// Refit the evaluation weights of a rule set, or its pattern values, from self-play games.
     Tune(tune_cmd::Args),
     /// Run the web app: play the computer or a friend in the browser.
     Serve(serve_cmd::Args),

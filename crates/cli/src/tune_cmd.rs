@@ -43,9 +43,10 @@ pub struct Args {
     /// Write the fitted weights here (default: standard output; required with --patterns).
     #[arg(long)]
     out: Option<std::path::PathBuf>,
-    /// Fit international pattern values on top of the linear weights (written as a pattern
-    /// file, the built-in one is crates/engine/weights/international.patterns) instead of the
-    /// linear weights. Self-play always evaluates with the linear weights alone.
+    /// Fit pattern values (the diagonal boards: every rule set but turkish) on top of the
+    /// linear weights, written as a pattern file with a header saying how it was made (the
+    /// built-in ones are crates/engine/weights/<variant>.patterns), instead of the linear
+    /// weights. Self-play always evaluates with the linear weights alone.
     #[arg(long)]
     patterns: bool,
     /// With --patterns: also fit to these positions (files written by --save-positions).
