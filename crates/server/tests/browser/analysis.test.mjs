@@ -195,8 +195,8 @@ test('the board editor refuses a man on its own far row, with the reason, then a
   await page.context().close();
 });
 
-// English, Dark first: 1. 10-14 21-17?? hangs a man (14x21, and Light cannot take back).
-const BLUNDER = ['10-14', '21-17', '14x21', '22-18', '9-13', '18-15', '11x18', '23x14'];
+// English, Dark first: 4... 18-15?? allows the double jump 11x18x27 (two men for one).
+const BLUNDER = ['12-16', '23-19', '16x23', '27x18', '8-12', '26-23', '10-14', '18-15'];
 
 test('a review marks the blunder with the better move, draws the graph and gives the accuracy', { timeout: 120000 }, async () => {
   const page = await newPage(browser, null, { width: 1366, height: 768 });
@@ -209,16 +209,16 @@ test('a review marks the blunder with the better move, draws the graph and gives
   assert.match(await page.textContent('#review-accuracy'), /Light: \d+\.\d% accuracy.*Dark: \d+\.\d% accuracy/);
   const marked = await page.$$eval('#review-marked .marked-move', (ls) => ls.map((l) => ({ cls: l.dataset.class, text: l.textContent })));
   console.log('marked moves:', JSON.stringify(marked));
-  const bad = marked.find((m) => /^1\.\.\. 21-17\?\??/.test(m.text));
-  assert.ok(bad, 'Light\'s 21-17 is marked');
+  const bad = marked.find((m) => /^4\.\.\. 18-15\?\??/.test(m.text));
+  assert.ok(bad, 'Light\'s 18-15 is marked');
   assert.ok(['blunder', 'mistake'].includes(bad.cls), bad.cls);
-  assert.match(bad.text, /Light's 21-17 was a (blunder|mistake); better was \d+-\d+\./);
+  assert.match(bad.text, /Light's 18-15 was a (blunder|mistake); better was \d+-\d+\./);
   // The mark follows the move in the tree, the graph has a point per position.
-  assert.match(await page.$eval('#analysis-tree .tree-move:nth-of-type(2)', (b) => b.textContent), /^21-17\?\??$/);
+  assert.match(await page.$eval('#analysis-tree .tree-move:nth-of-type(8)', (b) => b.textContent), /^18-15\?\??$/);
   assert.equal(await page.$eval('#review-graph polyline', (p) => p.getAttribute('points').split(' ').length), BLUNDER.length + 1);
   // A marked move shows its position, what the review says and the engine's line.
-  await page.locator('#review-marked .marked-move', { hasText: "Light's 21-17" }).locator('.marked-button').click();
-  await page.waitForFunction(() => /moves=10-14,21-17$/.test(location.hash));
+  await page.locator('#review-marked .marked-move', { hasText: "Light's 18-15" }).locator('.marked-button').click();
+  await page.waitForFunction((line) => location.hash.endsWith(`moves=${line}`), BLUNDER.join(','));
   assert.match(await page.textContent('#review-detail'), /better was \d+-\d+.*The engine's line instead: /);
   // A click on the graph goes to that move (the start, at its left edge).
   const box = await page.$eval('#review-graph svg', (s) => { const r = s.getBoundingClientRect(); return { x: r.left, y: r.top, h: r.height }; });
@@ -233,14 +233,14 @@ test('Review from the result card of a finished game, and Analyse from the PDN v
   const page = await newPage(browser, null, { width: 1366, height: 768 });
   await page.goto(`${server.url}#/pdn`);
   await ready(page);
-  await page.fill('#pdn-text', `[GameType "21"]\n1. ${BLUNDER.slice(0, 2).join(' ')} 2. 14x21 *`);
+  await page.fill('#pdn-text', `[GameType "21"]\n1. ${BLUNDER.slice(0, 2).join(' ')} 2. ${BLUNDER[2]} *`);
   await page.click('#pdn-form button[type="submit"]');
   await page.waitForSelector('#pdn-view:not([hidden])');
   await page.click('#pdn-last');
   await page.click('#pdn-analyse');
   await page.waitForSelector('#view-analysis:not([hidden])');
   await page.waitForFunction(() => document.querySelectorAll('#analysis-tree .tree-move').length === 3);
-  assert.match(await page.evaluate(() => location.hash), /^#\/analysis\/english\?fen=B:W21-32:B1-12&moves=10-14,21-17,14x21$|^#\/analysis\/english\?fen=[^&]+&moves=10-14,21-17,14x21$/);
+  assert.match(await page.evaluate(() => location.hash), /^#\/analysis\/english\?fen=[^&]+&moves=12-16,23-19,16x23$/);
   await engineLines(page, 1);
   await page.goBack();
   await page.waitForSelector('#view-pdn:not([hidden])');
