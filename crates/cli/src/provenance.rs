@@ -1,5 +1,5 @@
 //! Where a generated file (an opening book, pattern values, saved tuning positions) came from:
-//! the engine's version and commit and the date, written into its header.
+//! the command, the engine's version and commit and the date, written into its header.
 
 /// `draughts <version> (commit <short hash>)`: the commit of the working tree the command runs
 /// in ("unknown" outside a git checkout).
@@ -13,6 +13,11 @@ pub fn engine() -> String {
         .filter(|s| !s.is_empty())
         .unwrap_or_else(|| "unknown".to_string());
     format!("draughts {} (commit {commit})", env!("CARGO_PKG_VERSION"))
+}
+
+/// The command line as typed (`draughts` and its arguments).
+pub fn invocation() -> String {
+    std::iter::once("draughts".to_string()).chain(std::env::args().skip(1)).collect::<Vec<_>>().join(" ")
 }
 
 /// Today's UTC date, as PDN writes dates.

@@ -74,6 +74,7 @@ fn request(a: &Args) -> TuneRequest {
         position_files: a.positions.len(),
         save_positions: a.save_positions.is_some(),
         out: a.out.is_some(),
+        egdb: a.egdb.is_some(),
     }
 }
 
@@ -81,11 +82,6 @@ fn request(a: &Args) -> TuneRequest {
 fn start_and_config(a: &Args, req: &TuneRequest) -> Result<(Weights, TuneConfig)> {
     let start = start_weights(a.variant, a.from.as_deref()).map_err(anyhow::Error::msg)?;
     Ok((start, req.config(a.threads, a.seed)))
-}
-
-/// The command line as typed (`draughts` and its arguments), for a file's provenance.
-fn invocation() -> String {
-    std::iter::once("draughts".to_string()).chain(std::env::args().skip(1)).collect::<Vec<_>>().join(" ")
 }
 
 /// The self-play progress bar.
@@ -98,9 +94,6 @@ fn games_bar(games: usize) -> indicatif::ProgressBar {
 pub fn run(a: Args) -> Result<ExitCode> {
     let req = request(&a);
     req.check().map_err(anyhow::Error::msg)?;
-    if a.egdb.is_some() && !a.patterns {
-        anyhow::bail!("--egdb goes with --patterns");
-    }
     if a.patterns {
         return run_patterns(a, &req);
     }
@@ -161,7 +154,7 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
         let played = generate_positions(&cfg, &start, &|n| bar.set_position(n as u64));
         bar.finish();
         if let Some(p) = &a.save_positions {
-            let header = format!("built-by: {}\nengine: {}\ndate: {}", invocation(), crate::provenance::engine(), crate::provenance::today());
+            let header = format!("built-by: {}\nengine: {}\ndate: {}", crate::provenance::invocation(), crate::provenance::engine(), crate::provenance::today());
             std::fs::write(p, write_positions(&played, &header)).with_context(|| format!("cannot write {}", p.display()))?;
             eprintln!("{} positions written to {}", played.len(), p.display());
         }
@@ -191,7 +184,7 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
     let mut header = format!(
         "draughts pattern values\nvariant: {}\nbuilt-by: {}\nengine: {}\ndate: {}\n{summary}\n",
         a.variant.id(),
-        invocation(),
+        crate::provenance::invocation(),
         crate::provenance::engine(),
         crate::provenance::today()
     );

@@ -169,13 +169,14 @@ pub fn player_from_spec(
     .with_egdbs(egdbs.to_vec());
     let mut p = if book { p } else { p.without_book() };
     let mut labels = Vec::new();
+    let file_name = |path: &std::path::Path| path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     if let Some(path) = eval.weights {
         p.searcher.set_weights(crate::eval::Weights::read_file(path)?);
-        labels.push(path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default());
+        labels.push(file_name(path));
     }
     if let Some(arg) = eval.patterns {
         p.searcher.set_patterns(crate::patterns::Patterns::from_arg(arg, variant)?);
-        labels.push(if arg == "none" { "no patterns".to_string() } else { arg.rsplit('/').next().unwrap_or(arg).to_string() });
+        labels.push(if arg == "none" { "no patterns".to_string() } else { file_name(std::path::Path::new(arg)) });
     }
     if !labels.is_empty() {
         p.label = Some(labels.join(", "));

@@ -255,11 +255,17 @@ impl Patterns {
         if arg == "none" {
             return Ok(None);
         }
-        let p = Patterns::read_file(std::path::Path::new(arg))?;
+        Patterns::read_for(std::path::Path::new(arg), variant).map(|p| Some(Arc::new(p)))
+    }
+
+    /// Reads a pattern file ([`Patterns::read_file`]) that must be for `variant`'s board. Errors
+    /// name the file and what is wrong.
+    pub fn read_for(path: &std::path::Path, variant: Variant) -> Result<Patterns, String> {
+        let p = Patterns::read_file(path)?;
         if !p.fits(variant) {
-            return Err(format!("{arg}: pattern values for the {:?} board, not for {variant}'s", p.board()));
+            return Err(format!("{}: pattern values for the {:?} board, not for {variant}'s", path.display(), p.board()));
         }
-        Ok(Some(Arc::new(p)))
+        Ok(p)
     }
 
     /// Reads values written by [`Patterns::to_bytes`]: a header of text lines that start with
@@ -388,10 +394,8 @@ mod tests {
         board.region_squares(r).iter().enumerate().map(|(k, &b)| 3u16.pow(k as u32) * ((l >> b) & 1) as u16 + 2 * 3u16.pow(k as u32) * ((d >> b) & 1) as u16).sum()
     }
 
-    fn xorshift(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
+    fn next(seed: &mut u64) -> u64 {
+        *seed = crate::splitmix(*seed);
         *seed
     }
 
@@ -452,8 +456,8 @@ mod tests {
         for (board, v) in BOARDS {
             let squares = v.rules().geometry.board;
             for _ in 0..20_000 {
-                let a = xorshift(&mut seed) & squares;
-                let split = xorshift(&mut seed);
+                let a = next(&mut seed) & squares;
+                let split = next(&mut seed);
                 let (l, d) = (a & split, a & !split);
                 let fast = board.indices(l, d);
                 for (i, &x) in fast.iter().enumerate() {
@@ -485,7 +489,7 @@ mod tests {
             let f = p.with_men_values(&light, &dark).unwrap();
             let squares = v.rules().geometry.board;
             for n in 0..5_000 {
-                let x = xorshift(&mut seed);
+                let x = next(&mut seed);
                 let a = x & squares & (x >> 3);
                 let (l, d) = (a & (x >> 29), a & !(x >> 29));
                 let phase = (n * 37 % (PHASE_MAX as usize + 1)) as i32;

@@ -72,6 +72,8 @@ pub struct TuneRequest {
     pub save_positions: bool,
     /// Whether an output file is given (the pattern fit writes a binary file: required).
     pub out: bool,
+    /// Whether endgame databases are given to label positions (pattern fit only).
+    pub egdb: bool,
 }
 
 impl TuneRequest {
@@ -81,6 +83,9 @@ impl TuneRequest {
         if !self.patterns {
             if self.position_files > 0 || self.save_positions {
                 return Err("--positions and --save-positions go with --patterns".into());
+            }
+            if self.egdb {
+                return Err("--egdb goes with --patterns".into());
             }
             if (self.games == 0 && self.pdn_files == 0) || bad_depth {
                 return Err("give --games (at least 1) or --pdn files, and --depth 1..20".into());

@@ -77,10 +77,8 @@ pub fn evaluation(
     let patterns = if no_patterns {
         Some(None)
     } else {
-        match patterns {
-            Some(p) => Some(crate::patterns::Patterns::from_arg(&p.to_string_lossy(), draughts_rules::Variant::International)?),
-            None => None,
-        }
+        let read = |p| crate::patterns::Patterns::read_for(p, draughts_rules::Variant::International);
+        patterns.map(read).transpose()?.map(|p| Some(std::sync::Arc::new(p)))
     };
     Ok((weights, patterns))
 }

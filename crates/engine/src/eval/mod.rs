@@ -570,9 +570,7 @@ mod tests {
         use crate::patterns::PatternBoard;
         let mut seed = 0x5851_f42d_4c95_7f2du64;
         let mut rand = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            seed = crate::splitmix(seed);
             seed % n
         };
         let mut values = Patterns::zero(PatternBoard::Eight);
