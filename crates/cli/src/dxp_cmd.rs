@@ -2,7 +2,7 @@
 //! (DXP) on TCP. `--listen ADDR` waits as the Follower (the other program asks for games);
 //! `--connect ADDR` connects as the Initiator and asks for `--games` games, colours alternating.
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use draughts_engine::dxp::{evaluation, follow, initiate, openings, Connection, DxpConfig, DxpGame};
 use std::io::Write;
 use std::net::{TcpListener, TcpStream};
@@ -78,7 +78,13 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let timeout = cfg.timeout();
     let mut total = 0.0;
     let mut count = 0;
-    let mut pdn = String::new();
+    // Each game is appended as it ends (as `draughts match` does), so a long match stopped
+    // part-way keeps the games it played; a path that cannot be opened stops before the first.
+    let mut pdn = match &a.pdn {
+        Some(p) => Some(std::fs::OpenOptions::new().create(true).append(true).open(p).with_context(|| format!("cannot open {}", p.display()))?),
+        None => None,
+    };
+    let mut write_err = None;
     let mut on_game = |g: &DxpGame| {
         count += 1;
         total += g.our_score();
@@ -86,9 +92,14 @@ pub fn run(a: Args) -> Result<ExitCode> {
             Some(o) => o.to_string(),
             None => format!("stopped after {} half-moves", g.game.ply()),
         };
+        // The game is on file before its progress line is printed.
+        if let Some(f) = pdn.as_mut() {
+            if let Err(e) = f.write_all(g.to_pdn(&a.name).as_bytes()) {
+                write_err.get_or_insert(e);
+            }
+        }
         // A progress line nobody can read is dropped; the games go on (the summary reports it).
         let _ = outln!("game {count}: we played {} — {result} (our score {})", g.ours, g.our_score());
-        pdn.push_str(&g.to_pdn(&a.name));
     };
     let mut on_move = |_: &draughts_rules::Game| {};
     let games = match (&a.listen, &a.connect) {
@@ -110,9 +121,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
     if !games.is_empty() {
         outln!("our score: {:.1} / {} ({:.1}%)", total, games.len(), 100.0 * total / games.len() as f64)?;
     }
-    if let Some(p) = &a.pdn {
-        let mut f = std::fs::OpenOptions::new().create(true).append(true).open(p)?;
-        f.write_all(pdn.as_bytes())?;
+    if let Some(e) = write_err {
+        bail!("writing the PDN file failed: {e}");
     }
     Ok(ExitCode::SUCCESS)
 }

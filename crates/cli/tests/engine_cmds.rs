@@ -283,16 +283,36 @@ fn dxp_plays_with_a_weight_file_and_rejects_a_bad_one() {
     let mut lines = BufReader::new(follower.stdout.take().unwrap()).lines();
     let first = lines.next().unwrap().unwrap();
     let addr = first.rsplit(' ').next().unwrap().to_string();
-    let out = draughts()
+    // Each game is on file when its line is printed, not only at the end.
+    let pdn = dir.path().join("games.pdn");
+    let mut initiator = std::process::Command::new(&bin)
+        .env("XDG_DATA_HOME", no_user_data())
         .args(["dxp", "--connect", &addr, "--movetime", "5", "--games", "2", "--max-plies", "12", "--weights"])
         .arg(&good)
-        .output()
+        .arg("--pdn")
+        .arg(&pdn)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .unwrap();
+    let mut progress = BufReader::new(initiator.stdout.take().unwrap()).lines();
+    let games_on_file = || std::fs::read_to_string(&pdn).unwrap_or_default().matches("[Result ").count();
+    let line = progress.next().unwrap().unwrap();
+    assert!(line.starts_with("game 1:"), "{line}");
+    assert_eq!(games_on_file(), 1);
+    let rest: Vec<String> = progress.map(|l| l.unwrap()).collect();
+    let out = initiator.wait_with_output().unwrap();
     let _ = follower.kill();
     let _ = follower.wait();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("our score:"), "{text}");
+    assert!(rest.iter().any(|l| l.starts_with("our score:")), "{rest:?}");
+    assert_eq!(games_on_file(), 2);
+
+    // A PDN path that cannot be opened stops the command before it connects.
+    let out = draughts().args(["dxp", "--connect", "127.0.0.1:9", "--pdn"]).arg(dir.path()).output().unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot open") && err.contains(&dir.path().display().to_string()), "{err}");
 }
 
 /// `match` keeps its engines' pipes under the usual SIGPIPE handling, so when the reader of its
