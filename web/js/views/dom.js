@@ -41,6 +41,18 @@ export function h(tag, opts = {}) {
 }
 
 /**
+ * Scrolls `el` into view inside the scrolling `box` only (the page itself stays where it is):
+ * when it is out of sight, it comes to the middle of the box.
+ * @param {HTMLElement} box
+ * @param {HTMLElement} el
+ */
+export function scrollIntoBox(box, el) {
+  const b = box.getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  if (r.top < b.top || r.bottom > b.bottom) box.scrollTop += r.top - b.top - b.height / 2;
+}
+
+/**
  * Fills `nav` with a link per rule set to a page of it (`#/<page>/<id>`), the current one marked
  * (the guides' and the puzzles' tabs).
  * @param {HTMLElement} nav

@@ -4,7 +4,7 @@
 // what the review says of the shown move, and the list of marked moves (?! ? ??), each a
 // button that goes to it. It shows; the page decides what is shown (pages/analysis.js).
 
-import { $, button, h } from './dom.js';
+import { $, button, h, scrollIntoBox } from './dom.js';
 import { EvalGraph } from './eval-graph.js';
 import { lightScore, scoreWords } from '../game/score.js';
 import { markOf, markWords, markCounts, isMarked } from '../game/marks.js';
@@ -97,6 +97,7 @@ export class ReviewPanel {
       if (!isMarked(p.class)) return;
       const li = h('li', { className: 'marked-move' });
       li.dataset.class = p.class;
+      li.dataset.index = String(i + 1);
       const b = h('button', { className: 'marked-button', text: `${p.number}${byFirstMover(i) ? '.' : '...'} ${this.write(p.played.text)}${markOf(p.class).symbol}` });
       b.type = 'button';
       b.addEventListener('click', () => this.onPick(i + 1));
@@ -115,6 +116,15 @@ export class ReviewPanel {
     const review = this.review;
     if (!review) return;
     this.graph.mark(index);
+    // The marked move shown, if it is one, is marked in the list too and brought into its view.
+    const list = $('review-marked');
+    for (const li of /** @type {HTMLElement[]} */ ([...list.children])) {
+      if (index !== null && li.dataset.index === String(index)) {
+        li.setAttribute('aria-current', 'true');
+        scrollIntoBox(list, li);
+      } else li.removeAttribute('aria-current');
+    }
+    if (index === 0) list.scrollTop = 0;
     const d = $('review-detail');
     const p = index ? review.plies[index - 1] : null;
     if (!p) {

@@ -4,7 +4,7 @@
 // move is a button that goes to it; the current one is marked and scrolled into view; the
 // review's marks (?! ? ??) follow their moves.
 
-import { h } from './dom.js';
+import { h, scrollIntoBox } from './dom.js';
 import { moveNumber } from './engine-lines.js';
 import { t } from '../i18n.js';
 
@@ -93,10 +93,7 @@ export class TreeView {
     for (const [id, b] of this.buttons) {
       if (id === current.id) {
         b.setAttribute('aria-current', 'true');
-        // Scrolled into view inside the list only (the page itself stays where it is).
-        const box = this.box.getBoundingClientRect();
-        const r = b.getBoundingClientRect();
-        if (r.top < box.top || r.bottom > box.bottom) this.box.scrollTop += r.top - box.top - box.height / 2;
+        scrollIntoBox(this.box, b);
       } else b.removeAttribute('aria-current');
     }
   }

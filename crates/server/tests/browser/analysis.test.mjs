@@ -220,10 +220,15 @@ test('a review marks the blunder with the better move, draws the graph and gives
   await page.locator('#review-marked .marked-move', { hasText: "Light's 18-15" }).locator('.marked-button').click();
   await page.waitForFunction((line) => location.hash.endsWith(`moves=${line}`), BLUNDER.join(','));
   assert.match(await page.textContent('#review-detail'), /better was \d+-\d+.*The engine's line instead: /);
+  // The marked move shown is marked in the list too; only it.
+  assert.deepEqual(await page.$$eval('#review-marked .marked-move[aria-current="true"]', (ls) => ls.map((l) => l.textContent)), [bad.text]);
   // A click on the graph goes to that move (the start, at its left edge).
   const box = await page.$eval('#review-graph svg', (s) => { const r = s.getBoundingClientRect(); return { x: r.left, y: r.top, h: r.height }; });
   await page.mouse.click(box.x + 2, box.y + box.h / 2);
   await page.waitForFunction(() => !/moves=/.test(location.hash));
+  // At the start no marked move is current, and the list is back at its top.
+  assert.equal(await page.$$eval('#review-marked .marked-move[aria-current]', (ls) => ls.length), 0);
+  assert.equal(await page.$eval('#review-marked', (l) => l.scrollTop), 0);
   await page.screenshot({ path: join(SHOTS, 'analysis-review-laptop.png') });
   assert.deepEqual(page.errors, []);
   await page.context().close();
