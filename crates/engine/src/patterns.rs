@@ -174,14 +174,34 @@ impl std::fmt::Debug for Patterns {
     }
 }
 
-/// The built-in pattern file of each rule set that has one.
-fn builtin_bytes(variant: Variant) -> Option<&'static [u8]> {
-    match variant {
-        Variant::International => Some(include_bytes!("../weights/international.patterns")),
-        Variant::English => Some(include_bytes!("../weights/english.patterns")),
-        Variant::Russian => Some(include_bytes!("../weights/russian.patterns")),
-        _ => None,
-    }
+/// Where a rule set's built-in values come from: its own pattern file, or another rule set's,
+/// used as it is or turned round ([`Patterns::turned`]).
+struct BuiltinSource {
+    bytes: &'static [u8],
+    /// The rule set whose file it is, when it is another's.
+    borrowed_from: Option<Variant>,
+    /// The values are used turned round.
+    turned: bool,
+}
+
+/// The built-in values of each rule set that has them. American is English with Light moving
+/// first (RULES.md section 2: same board, moves and captures): an American position, turned by
+/// half a turn with its colours exchanged, is an English position with the same moves, so the
+/// English values turned evaluate it. Brazilian's men move and capture as Russian's, with Light
+/// first on the same board: the Russian values as they are. Each was measured against the
+/// linear evaluation alone (docs/engine.md, "Evaluation").
+fn builtin_source(variant: Variant) -> Option<BuiltinSource> {
+    let english: &'static [u8] = include_bytes!("../weights/english.patterns");
+    let russian: &'static [u8] = include_bytes!("../weights/russian.patterns");
+    let own = |bytes| BuiltinSource { bytes, borrowed_from: None, turned: false };
+    Some(match variant {
+        Variant::International => own(include_bytes!("../weights/international.patterns")),
+        Variant::English => own(english),
+        Variant::Russian => own(russian),
+        Variant::American => BuiltinSource { bytes: english, borrowed_from: Some(Variant::English), turned: true },
+        Variant::Brazilian => BuiltinSource { bytes: russian, borrowed_from: Some(Variant::Russian), turned: false },
+        Variant::German | Variant::Turkish | Variant::Italian => return None,
+    })
 }
 
 impl Patterns {
@@ -191,8 +211,15 @@ impl Patterns {
         static P: [OnceLock<Option<Arc<Patterns>>>; Variant::ALL.len()] = [const { OnceLock::new() }; Variant::ALL.len()];
         P[variant as usize]
             .get_or_init(|| {
-                let bytes = builtin_bytes(variant)?;
-                let p = Patterns::from_bytes(bytes).expect("a built-in pattern file reads");
+                let source = builtin_source(variant)?;
+                let mut p = Patterns::from_bytes(source.bytes).expect("a built-in pattern file reads");
+                if source.turned {
+                    p = p.turned();
+                }
+                if let Some(from) = source.borrowed_from {
+                    let how = if source.turned { " turned round (Patterns::turned)" } else { "" };
+                    p.header = format!("# {variant}: the {from} values{how}; theirs were made so:\n{}", p.header);
+                }
                 assert_eq!(Some(p.board), PatternBoard::of(variant), "the built-in {variant} pattern file is for its board");
                 Some(Arc::new(p))
             })
@@ -202,6 +229,34 @@ impl Patterns {
     /// All values zero, on `board`.
     pub fn zero(board: PatternBoard) -> Patterns {
         Patterns { board, values: vec![[[0i16; 2]; PADDED]; board.regions()].into_boxed_slice(), header: String::new() }
+    }
+
+    /// These values seen from the other side of the board: each configuration of a region gets
+    /// minus the value of the configuration turned by half a turn with its colours exchanged (in
+    /// the region turned likewise). For every position `P` and phase, the result scores `P` as
+    /// these values score `P` turned with its colours exchanged, negated: Light's score there is
+    /// Dark's here. The header is kept.
+    pub fn turned(&self) -> Patterns {
+        let n = self.board.regions();
+        let mut out = Patterns::zero(self.board);
+        out.header = self.header.clone();
+        for r in 0..n {
+            for state in 0..STATES {
+                // Digit k (3^k) of a region is the square that digit 7 - k of the turned region
+                // covers (rows from the top, left to right, both run the other way); a light
+                // man (1) there is a dark man (2) here.
+                let mut from = state;
+                let mut to = 0;
+                for _ in 0..8 {
+                    let d = from % 3;
+                    from /= 3;
+                    to = 3 * to + [0, 2, 1][d];
+                }
+                let [o, e] = self.values[r][state];
+                out.values[n - 1 - r][to] = [o.saturating_neg(), e.saturating_neg()];
+            }
+        }
+        out
     }
 
     /// The board the values are for.
@@ -508,6 +563,41 @@ mod tests {
     }
 
     #[test]
+    fn turned_values_score_the_position_turned_round_with_its_colours_exchanged() {
+        let mut seed = 0xbb67_ae85_84ca_a73bu64;
+        for (board, v) in [(PatternBoard::Ten, Variant::International), (PatternBoard::Eight, Variant::English)] {
+            let g: &Geometry = &v.rules().geometry;
+            let n = g.size as u32 - 1;
+            let turn = |bb: u64| {
+                let mut out = 0u64;
+                for b in (0..64).filter(|b| bb & (1u64 << b) != 0) {
+                    let (r, c) = g.row_col(b);
+                    out |= 1u64 << g.bit_at(n - r, n - c).expect("a playable square turns to a playable square");
+                }
+                out
+            };
+            let mut p = Patterns::zero(board);
+            for r in 0..board.regions() {
+                for st in 0..STATES {
+                    let x = next(&mut seed);
+                    p.set(r, st, (x % 601) as i16 - 300, ((x >> 20) % 601) as i16 - 300);
+                }
+            }
+            let t = p.turned();
+            for k in 0..5_000 {
+                let x = next(&mut seed);
+                let a = x & g.board & (x >> 3);
+                let (l, d) = (a & (x >> 29), a & !(x >> 29));
+                let phase = (k * 37 % (PHASE_MAX as usize + 1)) as i32;
+                assert_eq!(t.score(l, d, phase), -p.score(turn(d), turn(l), phase), "{v}");
+            }
+            // Turned twice: the values themselves.
+            let back = t.turned();
+            assert!((0..board.regions()).all(|r| (0..STATES).all(|st| back.get(r, st) == p.get(r, st))));
+        }
+    }
+
+    #[test]
     fn pattern_files_round_trip_with_their_header_and_a_wrong_size_is_refused() {
         for board in [PatternBoard::Ten, PatternBoard::Eight] {
             let mut p = Patterns::zero(board).with_header("variant: test\nbuilt-by: hand");
@@ -539,7 +629,18 @@ mod tests {
         assert!(e.header().contains("variant: english"), "{}", e.header());
         let r = Patterns::builtin(Variant::Russian).unwrap();
         assert!(r.header().contains("variant: russian"), "{}", r.header());
-        assert!(Patterns::builtin(Variant::American).is_none());
+        // American borrows the English values turned round, Brazilian the Russian ones as they
+        // are; each says so first in its header.
+        for (v, from, turned) in [(Variant::American, &e, true), (Variant::Brazilian, &r, false)] {
+            let b = Patterns::builtin(v).unwrap();
+            let same = if turned { from.turned() } else { (**from).clone() };
+            assert!((0..9).all(|reg| (0..STATES).all(|st| b.get(reg, st) == same.get(reg, st))), "{v}");
+            let first = b.header().lines().next().unwrap();
+            assert!(first.starts_with(&format!("# {v}: the ")) && first.contains(if turned { "english values turned round" } else { "russian values;" }), "{first}");
+            assert!(b.header().ends_with(from.header()), "{v}");
+        }
+        assert!(Patterns::builtin(Variant::German).is_none());
+        assert!(Patterns::builtin(Variant::Italian).is_none());
         assert!(Patterns::builtin(Variant::Turkish).is_none());
     }
 

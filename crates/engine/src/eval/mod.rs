@@ -498,18 +498,34 @@ mod tests {
         assert_eq!(evaluate(&p), full);
     }
 
+    /// Visits every position of `games` pseudo-random games of `v` (moves drawn from `seed`),
+    /// each up to `plies` half-moves or its end; returns how many positions were visited.
+    fn random_games(v: Variant, games: usize, plies: usize, seed: &mut u64, mut visit: impl FnMut(&Position)) -> usize {
+        let mut visited = 0;
+        let mut list = Vec::new();
+        for _ in 0..games {
+            let mut p = Position::start(v);
+            for _ in 0..plies {
+                visit(&p);
+                visited += 1;
+                list.clear();
+                p.generate_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                *seed = crate::splitmix(*seed);
+                p.play_unchecked(&list[(*seed % list.len() as u64) as usize]);
+            }
+        }
+        visited
+    }
+
     #[test]
     fn blended_weights_evaluate_exactly_like_the_feature_vector() {
         // Positions from pseudo-random games of every rule set, down to the last pieces; the
         // weights are the built-in ones and a set where every feature weighs something, so a
         // count the fast path drops or mis-signs shows.
         let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut rand = move |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
         let mut dense = Weights { opening: [0; NUM_FEATURES], ending: [0; NUM_FEATURES] };
         for i in 0..NUM_FEATURES {
             dense.opening[i] = 7 + 13 * i as i32 - 150 * (i % 3 == 0) as i32;
@@ -519,20 +535,7 @@ mod tests {
         for v in Variant::ALL {
             for w in [Weights::builtin(v), &dense] {
                 let blended = Blended::new(w, v);
-                for _ in 0..20 {
-                    let mut p = Position::start(v);
-                    let mut list = Vec::new();
-                    for _ in 0..200 {
-                        assert_eq!(blended.evaluate_quiet(&p), evaluate_quiet(&p, w), "{v}: {p:?}");
-                        checked += 1;
-                        list.clear();
-                        p.generate_moves(&mut list);
-                        if list.is_empty() {
-                            break;
-                        }
-                        p.play_unchecked(&list[rand(list.len())]);
-                    }
-                }
+                checked += random_games(v, 20, 200, &mut seed, |p| assert_eq!(blended.evaluate_quiet(p), evaluate_quiet(p, w), "{v}: {p:?}"));
             }
         }
         assert!(checked > 20_000, "{checked}");
@@ -562,6 +565,52 @@ mod tests {
         assert_eq!(Blended::with_patterns(ew, Variant::English, Some(patterns)).evaluate_quiet(&e), Blended::with_patterns(ew, Variant::English, None).evaluate_quiet(&e));
     }
 
+    /// `pos` (English or American) turned by half a turn with its colours exchanged, as a
+    /// position of `to`: each light piece on square n becomes a dark one on 33 - n, and the other
+    /// side moves.
+    fn turned_round(pos: &Position, to: Variant) -> Position {
+        let text = fen::write(pos);
+        let mut parts = text.split(':');
+        let side = if parts.next() == Some("W") { "B" } else { "W" };
+        let mut light = String::new();
+        let mut dark = String::new();
+        for part in parts {
+            let (colour, list) = part.split_at(1);
+            // Items are squares ("K" before a king's) or ranges of men ("21-32").
+            let turned: Vec<String> = list
+                .split(',')
+                .filter(|x| !x.is_empty())
+                .flat_map(|x| {
+                    let (k, item) = if let Some(n) = x.strip_prefix('K') { ("K", n) } else { ("", x) };
+                    let (a, b) = item.split_once('-').unwrap_or((item, item));
+                    (a.parse::<u32>().unwrap()..=b.parse::<u32>().unwrap()).map(move |n| format!("{k}{}", 33 - n))
+                })
+                .collect();
+            if colour == "W" { dark = turned.join(",") } else { light = turned.join(",") };
+        }
+        fen::parse(to, &format!("{side}:W{light}:B{dark}")).unwrap()
+    }
+
+    #[test]
+    fn american_evaluates_as_english_turned_round() {
+        // American is English with Light moving first: an English position turned round with
+        // its colours exchanged is an American one with the same moves, and the evaluation (the
+        // same linear weights, the English pattern values turned) scores both alike for the
+        // side to move, in random games down to the last pieces.
+        let mut seed = 0x6a09_e667_f3bc_c908u64;
+        let english = Blended::new(Weights::builtin(Variant::English), Variant::English);
+        let american = Blended::new(Weights::builtin(Variant::American), Variant::American);
+        assert!(Patterns::builtin(Variant::American).is_some());
+        let checked = random_games(Variant::English, 40, 150, &mut seed, |p| {
+            let q = turned_round(p, Variant::American);
+            assert_eq!(turned_round(&q, Variant::English), *p);
+            assert_eq!(american.evaluate_quiet(&q), english.evaluate_quiet(p), "{p:?}");
+        });
+        assert!(checked > 2_000, "{checked}");
+        // The start positions are each other's turned round.
+        assert_eq!(turned_round(&Position::start(Variant::English), Variant::American), Position::start(Variant::American));
+    }
+
     #[test]
     fn pattern_values_of_the_8x8_board_fold_into_the_search_evaluation_exactly() {
         // Arbitrary values on the 8x8 board: for every rule set played on it, the search's
@@ -569,7 +618,7 @@ mod tests {
         // pattern score, scaled and signed as the evaluation does, in random games.
         use crate::patterns::PatternBoard;
         let mut seed = 0x5851_f42d_4c95_7f2du64;
-        let mut rand = move |n: u64| {
+        let mut rand = |n: u64| {
             seed = crate::splitmix(seed);
             seed % n
         };
@@ -585,24 +634,13 @@ mod tests {
             let w = Weights::builtin(v);
             let blended = Blended::with_patterns(w, v, Some(values.clone()));
             assert!(blended.folded, "{v}");
-            for _ in 0..20 {
-                let mut p = Position::start(v);
-                let mut list = Vec::new();
-                for _ in 0..150 {
-                    let f = features(&p);
-                    let (_, divisor, phase) = light_score_parts(&p, w);
-                    let light = (w.apply_unscaled(&f) + values.score(p.men(Color::Light), p.men(Color::Dark), phase)) / PHASE_MAX / divisor;
-                    let expect = if p.side_to_move() == Color::Light { light } else { -light };
-                    assert_eq!(blended.evaluate_quiet(&p).score, expect, "{v}: {p:?}");
-                    checked += 1;
-                    list.clear();
-                    p.generate_moves(&mut list);
-                    if list.is_empty() {
-                        break;
-                    }
-                    p.play_unchecked(&list[rand(list.len() as u64) as usize]);
-                }
-            }
+            checked += random_games(v, 20, 150, &mut seed, |p| {
+                let f = features(p);
+                let (_, divisor, phase) = light_score_parts(p, w);
+                let light = (w.apply_unscaled(&f) + values.score(p.men(Color::Light), p.men(Color::Dark), phase)) / PHASE_MAX / divisor;
+                let expect = if p.side_to_move() == Color::Light { light } else { -light };
+                assert_eq!(blended.evaluate_quiet(p).score, expect, "{v}: {p:?}");
+            });
         }
         assert!(checked > 5_000, "{checked}");
     }
