@@ -188,8 +188,10 @@ struct BuiltinSource {
 /// first (RULES.md section 2: same board, moves and captures): an American position, turned by
 /// half a turn with its colours exchanged, is an English position with the same moves, so the
 /// English values turned evaluate it. Brazilian's men move and capture as Russian's, with Light
-/// first on the same board: the Russian values as they are. Each was measured against the
-/// linear evaluation alone (docs/engine.md, "Evaluation").
+/// first on the same board: the Russian values as they are. German (Light first, flying kings,
+/// men that capture forward only) gains from the Russian values and not from the English ones
+/// turned round. Each was measured against the linear evaluation alone (docs/engine.md,
+/// "Evaluation").
 fn builtin_source(variant: Variant) -> Option<BuiltinSource> {
     let english: &'static [u8] = include_bytes!("../weights/english.patterns");
     let russian: &'static [u8] = include_bytes!("../weights/russian.patterns");
@@ -199,8 +201,8 @@ fn builtin_source(variant: Variant) -> Option<BuiltinSource> {
         Variant::English => own(english),
         Variant::Russian => own(russian),
         Variant::American => BuiltinSource { bytes: english, borrowed_from: Some(Variant::English), turned: true },
-        Variant::Brazilian => BuiltinSource { bytes: russian, borrowed_from: Some(Variant::Russian), turned: false },
-        Variant::German | Variant::Turkish | Variant::Italian => return None,
+        Variant::Brazilian | Variant::German => BuiltinSource { bytes: russian, borrowed_from: Some(Variant::Russian), turned: false },
+        Variant::Turkish | Variant::Italian => return None,
     })
 }
 
@@ -629,9 +631,9 @@ mod tests {
         assert!(e.header().contains("variant: english"), "{}", e.header());
         let r = Patterns::builtin(Variant::Russian).unwrap();
         assert!(r.header().contains("variant: russian"), "{}", r.header());
-        // American borrows the English values turned round, Brazilian the Russian ones as they
-        // are; each says so first in its header.
-        for (v, from, turned) in [(Variant::American, &e, true), (Variant::Brazilian, &r, false)] {
+        // American borrows the English values turned round, Brazilian and German the Russian
+        // ones as they are; each says so first in its header.
+        for (v, from, turned) in [(Variant::American, &e, true), (Variant::Brazilian, &r, false), (Variant::German, &r, false)] {
             let b = Patterns::builtin(v).unwrap();
             let same = if turned { from.turned() } else { (**from).clone() };
             assert!((0..9).all(|reg| (0..STATES).all(|st| b.get(reg, st) == same.get(reg, st))), "{v}");
@@ -639,7 +641,6 @@ mod tests {
             assert!(first.starts_with(&format!("# {v}: the ")) && first.contains(if turned { "english values turned round" } else { "russian values;" }), "{first}");
             assert!(b.header().ends_with(from.header()), "{v}");
         }
-        assert!(Patterns::builtin(Variant::German).is_none());
         assert!(Patterns::builtin(Variant::Italian).is_none());
         assert!(Patterns::builtin(Variant::Turkish).is_none());
     }
