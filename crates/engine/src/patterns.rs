@@ -569,15 +569,8 @@ mod tests {
         let mut seed = 0xbb67_ae85_84ca_a73bu64;
         for (board, v) in [(PatternBoard::Ten, Variant::International), (PatternBoard::Eight, Variant::English)] {
             let g: &Geometry = &v.rules().geometry;
-            let n = g.size as u32 - 1;
-            let turn = |bb: u64| {
-                let mut out = 0u64;
-                for b in (0..64).filter(|b| bb & (1u64 << b) != 0) {
-                    let (r, c) = g.row_col(b);
-                    out |= 1u64 << g.bit_at(n - r, n - c).expect("a playable square turns to a playable square");
-                }
-                out
-            };
+            let rot = crate::tune::rotation(v);
+            let turn = |bb: u64| crate::tune::rotate(bb, &rot);
             let mut p = Patterns::zero(board);
             for r in 0..board.regions() {
                 for st in 0..STATES {

@@ -526,7 +526,7 @@ struct PatternSample {
 }
 
 /// The square 180 degrees round from each bit of the board (square `n` to `squares + 1 - n`).
-fn rotation(variant: Variant) -> [u32; 64] {
+pub(crate) fn rotation(variant: Variant) -> [u32; 64] {
     let g = variant.rules().geometry;
     let mut rot = [0u32; 64];
     let n = g.board.count_ones();
@@ -538,7 +538,8 @@ fn rotation(variant: Variant) -> [u32; 64] {
     rot
 }
 
-fn rotate(bits: u64, rot: &[u32; 64]) -> u64 {
+/// The squares of `bits` turned 180 degrees round ([`rotation`]).
+pub(crate) fn rotate(bits: u64, rot: &[u32; 64]) -> u64 {
     let mut out = 0u64;
     let mut x = bits;
     while x != 0 {
@@ -547,6 +548,14 @@ fn rotate(bits: u64, rot: &[u32; 64]) -> u64 {
         out |= 1u64 << rot[i];
     }
     out
+}
+
+/// `pos` with its colours reversed, as a position of `to` (a rule set on the same board): the
+/// board turned 180 degrees round ([`rotation`] of that board), each light piece a dark one and
+/// the other side to move. Errors as [`Position::new`] does (a man left on the row it would
+/// have been crowned on).
+pub(crate) fn colours_reversed(pos: &Position, to: Variant, rot: &[u32; 64]) -> Result<Position, draughts_rules::SetupError> {
+    Position::new(to, rotate(pos.pieces(Color::Dark), rot), rotate(pos.pieces(Color::Light), rot), rotate(pos.all_kings(), rot), !pos.side_to_move())
 }
 
 /// Fits `variant`'s pattern values ([`crate::patterns`]; it must have a [`PatternBoard`]) on
@@ -567,15 +576,8 @@ pub fn fit_patterns(variant: Variant, samples: &[PositionSample], w: &Weights, p
     let mut scores = Vec::with_capacity(samples.len() * 2);
     for s in samples {
         let p = &s.position;
-        let flipped = Position::new(
-            variant,
-            rotate(p.pieces(Color::Dark), &rot),
-            rotate(p.pieces(Color::Light), &rot),
-            rotate(p.all_kings(), &rot),
-            !p.side_to_move(),
-        );
         let mut both = vec![(*p, s.score, s.result)];
-        if let Ok(f) = flipped {
+        if let Ok(f) = colours_reversed(p, variant, &rot) {
             both.push((f, -s.score, 1.0 - s.result));
         }
         for (pos, score, result) in both {

@@ -565,32 +565,6 @@ mod tests {
         assert_eq!(Blended::with_patterns(ew, Variant::English, Some(patterns)).evaluate_quiet(&e), Blended::with_patterns(ew, Variant::English, None).evaluate_quiet(&e));
     }
 
-    /// `pos` (English or American) turned by half a turn with its colours exchanged, as a
-    /// position of `to`: each light piece on square n becomes a dark one on 33 - n, and the other
-    /// side moves.
-    fn turned_round(pos: &Position, to: Variant) -> Position {
-        let text = fen::write(pos);
-        let mut parts = text.split(':');
-        let side = if parts.next() == Some("W") { "B" } else { "W" };
-        let mut light = String::new();
-        let mut dark = String::new();
-        for part in parts {
-            let (colour, list) = part.split_at(1);
-            // Items are squares ("K" before a king's) or ranges of men ("21-32").
-            let turned: Vec<String> = list
-                .split(',')
-                .filter(|x| !x.is_empty())
-                .flat_map(|x| {
-                    let (k, item) = if let Some(n) = x.strip_prefix('K') { ("K", n) } else { ("", x) };
-                    let (a, b) = item.split_once('-').unwrap_or((item, item));
-                    (a.parse::<u32>().unwrap()..=b.parse::<u32>().unwrap()).map(move |n| format!("{k}{}", 33 - n))
-                })
-                .collect();
-            if colour == "W" { dark = turned.join(",") } else { light = turned.join(",") };
-        }
-        fen::parse(to, &format!("{side}:W{light}:B{dark}")).unwrap()
-    }
-
     #[test]
     fn american_evaluates_as_english_turned_round() {
         // American is English with Light moving first: an English position turned round with
@@ -601,6 +575,8 @@ mod tests {
         let english = Blended::new(Weights::builtin(Variant::English), Variant::English);
         let american = Blended::new(Weights::builtin(Variant::American), Variant::American);
         assert!(Patterns::builtin(Variant::American).is_some());
+        let rot = crate::tune::rotation(Variant::English);
+        let turned_round = |p: &Position, to: Variant| crate::tune::colours_reversed(p, to, &rot).unwrap();
         let checked = random_games(Variant::English, 40, 150, &mut seed, |p| {
             let q = turned_round(p, Variant::American);
             assert_eq!(turned_round(&q, Variant::English), *p);
