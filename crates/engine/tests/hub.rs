@@ -129,6 +129,12 @@ fn handshake_search_stop_ping_and_unknown_commands() {
     assert!(err.last().unwrap().contains("simplified or fmjd"), "{err:?}");
     c.send("set-param name=variant value=english");
 
+    // `go` in a finished game says why it is over: here Light has no piece left.
+    c.send(&format!("pos pos=W{}", "b".repeat(12).to_string() + &"e".repeat(20)));
+    c.send("go think");
+    let err = c.read_until("done");
+    assert!(err.iter().any(|l| l.starts_with("error") && l.contains("the game is over") && l.contains("Dark wins")), "{err:?}");
+
     // Errors are reported, not fatal.
     c.send("pos pos=Wxyz");
     let err = c.read_until("error");
@@ -272,16 +278,23 @@ fn our_hub_client_tells_an_engine_the_draw_rules_it_offers_and_only_those() {
     assert_eq!(told, None);
 }
 
-#[test]
-fn our_hub_engine_takes_the_fmjd_draw_rules_from_our_client() {
+/// Our Hub engine on a thread, driven by our client as `draughts match` drives a Hub engine:
+/// international under the FMJD's draw rules, 30 ms a move.
+fn international_fmjd_player() -> (draughts_engine::matchplay::HubPlayer, thread::JoinHandle<()>) {
     let (in_r, in_w) = std::io::pipe().unwrap();
     let (out_r, out_w) = std::io::pipe().unwrap();
     let engine = thread::spawn(move || hub::run_engine(BufReader::new(in_r), out_w));
-    let mut player = draughts_engine::matchplay::HubPlayer {
+    let player = draughts_engine::matchplay::HubPlayer {
         client: HubClient::from_streams(BufReader::new(out_r), in_w, Variant::International, DrawRules::Fmjd).unwrap(),
         movetime: Duration::from_millis(30),
         draws: DrawRules::Fmjd,
     };
+    (player, engine)
+}
+
+#[test]
+fn our_hub_engine_takes_the_fmjd_draw_rules_from_our_client() {
+    let (mut player, engine) = international_fmjd_player();
     use draughts_engine::matchplay::Player;
     assert_eq!(player.client.draw_rules, Some(DrawRules::Fmjd));
     assert_eq!(player.caveat(), None);
@@ -290,6 +303,35 @@ fn our_hub_engine_takes_the_fmjd_draw_rules_from_our_client() {
         let mv = player.best_move(&game).unwrap();
         game.play(&mv).unwrap();
     }
+    drop(player);
+    engine.join().unwrap();
+}
+
+/// Under the FMJD's rules a lone-king ending's count runs on through a capture inside it. Our
+/// client sends the engine the game from where the ending began (`Game::replay_start`), not from
+/// the capture: from there the engine would count two kings against a king afresh (10
+/// half-moves), find the game drawn after ten, and refuse to search a game that goes on.
+#[test]
+fn our_hub_engine_counts_a_lone_king_ending_through_a_capture_as_the_game_does() {
+    let (mut player, engine) = international_fmjd_player();
+    use draughts_engine::matchplay::Player;
+    use draughts_rules::notation::{fen, movetext};
+    // Three kings against a king (rule 6.4: 16 moves each); the lone king takes one into the
+    // corner, then ten quiet king moves that leave no capture and repeat nothing.
+    let start = fen::parse(Variant::International, "B:WK46,K47,K28:BK22").unwrap();
+    let mut game = Game::from_position_with(start, DrawRules::Fmjd).unwrap();
+    game.play(&movetext::parse(game.position(), "22x50").unwrap()).unwrap();
+    for _ in 0..10 {
+        let quiet = game.legal_moves().into_iter().find(|m| {
+            let mut next = game.clone();
+            next.play(m).unwrap();
+            !m.is_capture() && next.repetitions() < 3 && !next.legal_moves().iter().any(|r| r.is_capture())
+        });
+        game.play(&quiet.expect("a quiet king move")).unwrap();
+    }
+    assert_eq!((game.outcome(), game.lone_king_count()), (None, Some((11, 32))));
+    let mv = player.best_move(&game).unwrap_or_else(|e| panic!("the engine refused a game that goes on: {e}"));
+    game.play(&mv).unwrap();
     drop(player);
     engine.join().unwrap();
 }

@@ -260,6 +260,23 @@ impl Game {
         (e.limit > 0).then_some((e.count, e.limit))
     }
 
+    /// The index of the earliest position (in [`Game::positions`]) a replay must begin at to
+    /// judge the rest of this game as the game does, when it starts there as a new game
+    /// ([`Game::from_position_with`]) and plays the moves since: the start of the reversible
+    /// tail ([`draw::reversible_tail_start`]: repetitions and the quiet-move counter), or, under
+    /// the FMJD's rules, the position where the lone-king ending in progress began when that is
+    /// earlier (its count runs on through captures and man moves, articles 6.4 and 6.5). A Hub
+    /// `pos` line sent from a later position would restart that count, and the engine would
+    /// judge the game otherwise than its opponent and the arbiter.
+    pub fn replay_start(&self) -> usize {
+        let tail = draw::reversible_tail_start(&self.positions, &self.moves);
+        let now = self.positions.len() - 1;
+        match self.lone_king_count() {
+            Some((count, _)) => tail.min(now.saturating_sub(count as usize)),
+            None => tail,
+        }
+    }
+
     /// The move number of move `i` (0-based) as PDN writes it: numbers count pairs that begin
     /// with the rule set's first mover, so a game set up with the other side to move begins
     /// with `1...`.

@@ -206,3 +206,45 @@ fn pdn_records_carry_the_draw_rules() {
     let e = replay::replay(&pdn::parse(english).games[0], Variant::English).unwrap_err();
     assert!(e.reason.contains("has no FMJD draw rules"), "{e}");
 }
+
+/// A game replayed from [`Game::replay_start`] (the position our Hub client sends with the moves
+/// since) counts the lone-king ending in progress as the game does, though a capture or a man
+/// move inside the ending began a new reversible tail; replayed from that tail, the count would
+/// restart, with the limit of the material left.
+#[test]
+fn a_replay_from_the_replay_start_counts_the_ending_as_the_game_does() {
+    fn replay(g: &Game, from: usize) -> Game {
+        let mut r = Game::from_position_with(g.positions()[from], g.draw_rules()).unwrap();
+        for m in &g.moves()[from..] {
+            r.play(m).unwrap();
+        }
+        r
+    }
+    // Three kings against a king; the lone king takes one, into the corner: rule 6.4's 32
+    // half-moves still hold.
+    let mut g = game("B:WK46,K47,K28:BK22", DrawRules::Fmjd);
+    play(&mut g, "22x50");
+    king_walk(&mut g, 10);
+    let tail = draughts_rules::draw::reversible_tail_start(g.positions(), g.moves());
+    assert_eq!(tail, 1, "the capture began the reversible tail");
+    assert_eq!((g.outcome(), g.lone_king_count()), (None, Some((11, 32))));
+    assert_eq!(g.replay_start(), 0, "the ending began before the capture");
+    let from_start = replay(&g, g.replay_start());
+    assert_eq!((from_start.outcome(), from_start.lone_king_count()), (None, Some((11, 32))));
+    assert_eq!(replay(&g, tail).outcome(), Some(Outcome::Draw(Reason::FmjdLoneKing(5))), "from the tail: two kings, 10 half-moves");
+
+    // A king and a man against a king; the man moves: the ending's count goes on.
+    let mut g = game("W:WK46,40:BK3", DrawRules::Fmjd);
+    play(&mut g, "40-34");
+    king_walk(&mut g, 8);
+    assert_eq!(g.lone_king_count(), Some((9, 10)));
+    assert_eq!(g.replay_start(), 0);
+    assert_eq!(replay(&g, g.replay_start()).lone_king_count(), Some((9, 10)));
+    assert_eq!(replay(&g, 1).lone_king_count(), Some((8, 10)), "from the tail the count restarts at the man's move");
+
+    // Outside such an ending, and under the simplified rules, the replay starts at the tail.
+    let mut g = game("W:WK46,40:BK3", DrawRules::Simplified);
+    play(&mut g, "40-34");
+    king_walk(&mut g, 4);
+    assert_eq!(g.replay_start(), 1);
+}

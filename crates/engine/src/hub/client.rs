@@ -160,12 +160,14 @@ impl HubClient {
     }
 
     /// Asks the engine for its move in `game` with `movetime` to think. Sends the position
-    /// before the last run of king moves plus those moves, as Hub does, for repetition detection.
-    /// Errors: no answer within `movetime` plus a grace period, or an illegal answer.
+    /// before the last run of king moves plus those moves, as Hub does, for repetition detection,
+    /// or, under the FMJD's rules, the position where the lone-king ending in progress began,
+    /// when that is earlier ([`Game::replay_start`]): the engine then counts the ending as the
+    /// game does. Errors: no answer within `movetime` plus a grace period, or an illegal answer.
     pub fn best_move(&mut self, game: &Game, movetime: Duration) -> Result<Move, String> {
         let positions = game.positions();
         let moves = game.moves();
-        let first = draughts_rules::draw::reversible_tail_start(positions, moves);
+        let first = game.replay_start();
         let v = game.variant();
         let list: Vec<String> = moves[first..].iter().map(|m| write_move(v, m)).collect();
         let mut cmd = format!("pos pos={}", write_position(&positions[first]));

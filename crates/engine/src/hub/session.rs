@@ -360,8 +360,13 @@ impl HubSession {
     fn start_go(&mut self, line: &Line) {
         let game = match &self.game {
             Ok(g) if g.outcome().is_none() && !g.legal_moves().is_empty() => g.clone(),
-            Ok(_) => {
-                self.error("the position has no legal move");
+            Ok(g) => {
+                // The outcome says why: no piece or move left, or a draw rule (the counts run
+                // from the `pos` line's position).
+                match g.outcome() {
+                    Some(o) => self.error(&format!("the game is over: {o}")),
+                    None => self.error("the position has no legal move"),
+                }
                 send(&self.out, "done");
                 return;
             }
