@@ -43,7 +43,7 @@ pub struct Args {
     /// Write the fitted weights here (default: standard output; required with --patterns).
     #[arg(long)]
     out: Option<std::path::PathBuf>,
-    /// Fit pattern values (the diagonal boards: every rule set but turkish) on top of the
+    /// Fit pattern values (every rule set; see docs/engine.md, "Evaluation") on top of the
     /// linear weights, written as a pattern file with a header saying how it was made (the
     /// built-in ones are crates/engine/weights/<variant>.patterns), instead of the linear
     /// weights. Self-play always evaluates with the linear weights alone.

@@ -239,10 +239,17 @@ fn tune_patterns_saves_positions_and_writes_a_pattern_file_dxp_reads() {
     // The saved positions fit again without self-play.
     let again = draughts().args(["tune", "--variant", "international", "--patterns", "--games", "0", "--iterations", "5", "--positions"]).arg(&pos).arg("--out").arg(dir.path().join("q.patterns")).output().unwrap();
     assert!(again.status.success(), "{}", String::from_utf8_lossy(&again.stderr));
-    // Turkish (the orthogonal board) has no pattern values; a broken position file names its line.
-    let other = draughts().args(["tune", "--variant", "turkish", "--patterns", "--games", "1", "--out"]).arg(&pat).output().unwrap();
+    // Turkish fits values of its own board (the orthogonal one), and a file for another board
+    // is refused for it, naming the file.
+    let turkish = dir.path().join("t.patterns");
+    let t = draughts().args(["tune", "--variant", "turkish", "--patterns", "--games", "4", "--depth", "2", "--iterations", "3", "--out"]).arg(&turkish).output().unwrap();
+    assert!(t.status.success(), "{}", String::from_utf8_lossy(&t.stderr));
+    let values = draughts_engine::patterns::Patterns::from_bytes(&std::fs::read(&turkish).unwrap()).unwrap();
+    assert_eq!(values.board(), draughts_engine::patterns::PatternBoard::Orthogonal);
+    let other = draughts().args(["match", "--variant", "turkish", "--a", "depth:1", "--b", "depth:1", "--games", "2", "--a-patterns"]).arg(&pat).output().unwrap();
     let err = String::from_utf8_lossy(&other.stderr);
-    assert!(!other.status.success() && err.contains("turkish"), "{err}");
+    assert!(!other.status.success() && err.contains(&*pat.to_string_lossy()) && err.contains("not for turkish's"), "{err}");
+    // A broken position file names its line.
     let broken = dir.path().join("broken.txt");
     std::fs::write(&broken, format!("{}\nW:W31-50:B1-20;12\n", text.lines().find(|l| !l.starts_with('#')).unwrap())).unwrap();
     let bad = draughts().args(["tune", "--variant", "international", "--patterns", "--games", "0", "--positions"]).arg(&broken).arg("--out").arg(&pat).output().unwrap();

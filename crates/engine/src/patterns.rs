@@ -1,13 +1,17 @@
-//! Pattern evaluation (in the manner of Scan) for the diagonal boards: the board is covered by
-//! overlapping regions of 4 x 4 squares, each holding 8 playable squares; the men on a region's
-//! squares (empty, light man, dark man: 3^8 = 6561 configurations) index a learned value, an
-//! opening and an ending one, tapered like the other weights. Kings are left out (they are
-//! material and mobility terms of [`crate::eval`]).
+//! Pattern evaluation (in the manner of Scan): the board is covered by overlapping regions of
+//! 8 playable squares (4 x 4 squares on the diagonal boards, 4 rows by 2 columns on the
+//! orthogonal one); the men on a region's squares (empty, light man, dark man: 3^8 = 6561
+//! configurations) index a learned value, an opening and an ending one, tapered like the other
+//! weights. Kings are left out (they are material and mobility terms of [`crate::eval`]).
 //!
 //! * 10 x 10 ([`PatternBoard::Ten`]): 16 regions, rows and columns 0-3, 2-5, 4-7 and 6-9.
 //! * 8 x 8 ([`PatternBoard::Eight`]): 9 regions, rows and columns 0-3, 2-5 and 4-7.
+//! * 8 x 8 orthogonal ([`PatternBoard::Orthogonal`], Turkish): every square is playable, so a
+//!   region of 8 squares is 4 rows by 2 columns: 21 regions, rows 0-3, 2-5 and 4-7 by columns
+//!   0-1, 1-2, ..., 6-7 (Turkish men move and capture sideways as well as forward, so
+//!   neighbouring columns overlap).
 //!
-//! Turkish (the orthogonal board) has none. The values are fitted by `draughts tune --patterns`
+//! The values are fitted by `draughts tune --patterns`
 //! on top of the linear evaluation (they learn what it misses) and stored as
 //! `crates/engine/weights/<variant>.patterns`, after a text header that says how they were made.
 
@@ -15,9 +19,9 @@ use crate::eval::PHASE_MAX;
 use draughts_rules::{BoardKind, Variant};
 use std::sync::{Arc, OnceLock};
 
-/// The most regions of a board (10 x 10); index arrays are this long, the 8 x 8 board uses the
-/// first [`PatternBoard::regions`] entries.
-pub const MAX_REGIONS: usize = 16;
+/// The most regions of a board (the orthogonal one); index arrays are this long, the other
+/// boards use the first [`PatternBoard::regions`] entries.
+pub const MAX_REGIONS: usize = 21;
 /// Configurations of one region (3^8).
 pub const STATES: usize = 6561;
 
@@ -29,39 +33,57 @@ pub enum PatternBoard {
     /// 8 x 8 diagonal (also the turned Italian board, stored as its mirror image), four squares
     /// a row: 9 regions.
     Eight,
+    /// 8 x 8 orthogonal (Turkish), eight squares a row on bits `8 * row + column`: 21 regions.
+    Orthogonal,
 }
 
 impl PatternBoard {
-    /// The board of `variant`'s rule set; `None` for the orthogonal board (Turkish).
+    /// The board of `variant`'s rule set (every rule set has one; `None` is kept for a board
+    /// the patterns do not know).
     pub fn of(variant: Variant) -> Option<PatternBoard> {
         let g = &variant.rules().geometry;
         match (g.kind, g.size) {
             (BoardKind::Diagonal, 10) => Some(PatternBoard::Ten),
             (BoardKind::Diagonal, 8) => Some(PatternBoard::Eight),
+            (BoardKind::Orthogonal, 8) => Some(PatternBoard::Orthogonal),
             _ => None,
         }
     }
 
-    /// Number of regions: 16 or 9.
+    /// Every board, in the order [`Patterns::from_bytes`] tries their sizes.
+    pub const ALL: [PatternBoard; 3] = [PatternBoard::Ten, PatternBoard::Eight, PatternBoard::Orthogonal];
+
+    /// Number of regions: 16, 9 or 21.
     pub const fn regions(self) -> usize {
         match self {
             PatternBoard::Ten => 16,
             PatternBoard::Eight => 9,
+            PatternBoard::Orthogonal => 21,
         }
     }
 
-    /// Playable squares a row (the rules crate's layout: a row's squares on consecutive bits,
-    /// one unused bit after every second row, so row `r` starts at bit `per_row * r + r / 2`).
+    /// Playable squares a row (the rules crate's layout of the diagonal boards: a row's squares
+    /// on consecutive bits, one unused bit after every second row, so row `r` starts at bit
+    /// `per_row * r + r / 2`; the orthogonal board's rows are 8 bits each, with no gap).
     const fn per_row(self) -> u32 {
         match self {
             PatternBoard::Ten => 5,
             PatternBoard::Eight => 4,
+            PatternBoard::Orthogonal => 8,
         }
     }
 
     /// Regions side by side in a band of four rows.
     const fn across(self) -> usize {
         self.per_row() as usize - 1
+    }
+
+    /// The bit of square `k` (`0..per_row`) of row `row` in the rules crate's layout.
+    const fn bit(self, row: u32, k: u32) -> u32 {
+        match self {
+            PatternBoard::Orthogonal => 8 * row + k,
+            _ => self.per_row() * row + row / 2 + k,
+        }
     }
 
     /// Bytes of the values in a pattern file (after its header).
@@ -76,20 +98,20 @@ impl PatternBoard {
         match self {
             PatternBoard::Ten => indices_of::<5, 4, 1024>(&ROW_PAIRS_10, light_men, dark_men),
             PatternBoard::Eight => indices_of::<4, 3, 256>(&ROW_PAIRS_8, light_men, dark_men),
+            PatternBoard::Orthogonal => orthogonal_indices(light_men, dark_men),
         }
     }
 
     /// The playable squares (bit indices) of region `r` (`r < regions()`), in the order of the
     /// configuration index's ternary digits (digit `k` counts `3^k`): the region's rows from the
-    /// top, two squares a row, left to right. Region `across * b + c` covers rows `2b..2b+4` and
-    /// columns `2c..2c+4`; in each of those rows it holds the row's squares `c` and `c + 1`.
+    /// top, two squares a row, left to right. Region `across * b + c` covers rows `2b..2b+4`; in
+    /// each of those rows it holds the row's squares `c` and `c + 1` (on a diagonal board those
+    /// are columns `2c..2c+4`, on the orthogonal board columns `c` and `c + 1`).
     pub fn region_squares(self, r: usize) -> [u32; 8] {
         let (band, c) = ((r / self.across()) as u32, (r % self.across()) as u32);
-        let w = self.per_row();
         let mut out = [0u32; 8];
         for k in 0..8u32 {
-            let row = 2 * band + k / 2;
-            out[k as usize] = w * row + row / 2 + c + k % 2;
+            out[k as usize] = self.bit(2 * band + k / 2, c + k % 2);
         }
         out
     }
@@ -148,6 +170,44 @@ fn indices_of<const W: usize, const A: usize, const N: usize>(pairs: &[u64; N], 
     out
 }
 
+/// Each bit of a byte spread to a 16-bit lane (bit `c` to lane `c`).
+const SPREAD_16: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut c = 0;
+        while c < 8 {
+            t[i] |= (((i >> c) & 1) as u128) << (16 * c);
+            c += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// [`PatternBoard::indices`] of the orthogonal board: a row's squares as 16-bit lanes of
+/// states (0 empty, 1 light man, 2 dark man), each lane plus three times its right neighbour is
+/// the row's pair at that column, and four rows summed with the weights 1, 9, 81, 729 give the
+/// seven regions of a band side by side (lanes of at most 6560 never carry; the eighth lane,
+/// which has no neighbour, is not read).
+#[inline(always)]
+fn orthogonal_indices(light_men: u64, dark_men: u64) -> [u16; MAX_REGIONS] {
+    let mut rows = [0u128; 8];
+    for (r, x) in rows.iter_mut().enumerate() {
+        let s = SPREAD_16[(light_men >> (8 * r)) as usize & 255] + 2 * SPREAD_16[(dark_men >> (8 * r)) as usize & 255];
+        *x = s + 3 * (s >> 16);
+    }
+    let mut out = [0u16; MAX_REGIONS];
+    for band in 0..3 {
+        let r = 2 * band;
+        let v = rows[r] + 9 * rows[r + 1] + 81 * rows[r + 2] + 729 * rows[r + 3];
+        for c in 0..7 {
+            out[7 * band + c] = (v >> (16 * c)) as u16;
+        }
+    }
+    out
+}
+
 /// Rows of a region's table: [`STATES`] padded to a power of two, so that a configuration index
 /// masked to its bits needs no bounds check in [`Patterns::score`] (the padding is never read).
 const PADDED: usize = 8192;
@@ -193,6 +253,7 @@ struct BuiltinSource {
 /// turned round. Each was measured against the linear evaluation alone (docs/engine.md,
 /// "Evaluation").
 fn builtin_source(variant: Variant) -> Option<BuiltinSource> {
+    // Every rule set has values now; the `Option` is kept for a rule set added without them.
     let english: &'static [u8] = include_bytes!("../weights/english.patterns");
     let russian: &'static [u8] = include_bytes!("../weights/russian.patterns");
     let own = |bytes| BuiltinSource { bytes, borrowed_from: None, turned: false };
@@ -200,9 +261,10 @@ fn builtin_source(variant: Variant) -> Option<BuiltinSource> {
         Variant::International => own(include_bytes!("../weights/international.patterns")),
         Variant::English => own(english),
         Variant::Russian => own(russian),
+        Variant::Italian => own(include_bytes!("../weights/italian.patterns")),
+        Variant::Turkish => own(include_bytes!("../weights/turkish.patterns")),
         Variant::American => BuiltinSource { bytes: english, borrowed_from: Some(Variant::English), turned: true },
         Variant::Brazilian | Variant::German => BuiltinSource { bytes: russian, borrowed_from: Some(Variant::Russian), turned: false },
-        Variant::Turkish | Variant::Italian => return None,
     })
 }
 
@@ -327,11 +389,11 @@ impl Patterns {
 
     /// Reads values written by [`Patterns::to_bytes`]: a header of text lines that start with
     /// `#` (possibly none), then little-endian i16 pairs, region-major, for one of the boards
-    /// (the payload's size tells which: 16 or 9 regions). Errors when no board's size fits or
-    /// what comes before the values is not such a header.
+    /// (the payload's size tells which: 16, 9 or 21 regions). Errors when no board's size fits
+    /// or what comes before the values is not such a header.
     pub fn from_bytes(b: &[u8]) -> Result<Patterns, String> {
         let mut why = None;
-        for board in [PatternBoard::Ten, PatternBoard::Eight] {
+        for board in PatternBoard::ALL {
             let Some(split) = b.len().checked_sub(board.payload_bytes()) else { continue };
             let (head, values) = b.split_at(split);
             let header = match std::str::from_utf8(head) {
@@ -352,10 +414,11 @@ impl Patterns {
         }
         Err(why.unwrap_or_else(|| {
             format!(
-                "pattern file: {} bytes, expected {} (10x10) or {} (8x8) after the header",
+                "pattern file: {} bytes, expected {} (10x10), {} (8x8) or {} (8x8 orthogonal) after the header",
                 b.len(),
                 PatternBoard::Ten.payload_bytes(),
-                PatternBoard::Eight.payload_bytes()
+                PatternBoard::Eight.payload_bytes(),
+                PatternBoard::Orthogonal.payload_bytes()
             )
         }))
     }
@@ -420,6 +483,7 @@ impl Patterns {
         match self.board {
             PatternBoard::Ten => self.sum::<16>(PatternBoard::Ten.indices(light_men, dark_men), phase),
             PatternBoard::Eight => self.sum::<9>(PatternBoard::Eight.indices(light_men, dark_men), phase),
+            PatternBoard::Orthogonal => self.sum::<21>(PatternBoard::Orthogonal.indices(light_men, dark_men), phase),
         }
     }
 
@@ -443,8 +507,12 @@ mod tests {
     use super::*;
     use draughts_rules::Geometry;
 
-    const BOARDS: [(PatternBoard, Variant); 3] =
-        [(PatternBoard::Ten, Variant::International), (PatternBoard::Eight, Variant::English), (PatternBoard::Eight, Variant::Italian)];
+    const BOARDS: [(PatternBoard, Variant); 4] = [
+        (PatternBoard::Ten, Variant::International),
+        (PatternBoard::Eight, Variant::English),
+        (PatternBoard::Eight, Variant::Italian),
+        (PatternBoard::Orthogonal, Variant::Turkish),
+    ];
 
     /// A region's index computed square by square from [`PatternBoard::region_squares`].
     fn reference(board: PatternBoard, r: usize, l: u64, d: u64) -> u16 {
@@ -460,7 +528,7 @@ mod tests {
     fn boards_of_the_rule_sets() {
         for v in Variant::ALL {
             let expect = match v {
-                Variant::Turkish => None,
+                Variant::Turkish => Some(PatternBoard::Orthogonal),
                 Variant::International => Some(PatternBoard::Ten),
                 _ => Some(PatternBoard::Eight),
             };
@@ -469,17 +537,20 @@ mod tests {
     }
 
     #[test]
-    fn regions_cover_four_by_four_squares() {
+    fn regions_cover_four_rows_of_eight_squares() {
         for (board, v) in BOARDS {
             let g: &Geometry = &v.rules().geometry;
-            let across = g.size as u32 / 2 - 1;
-            assert_eq!(board.regions() as u32, across * across);
+            // A diagonal board's region is 4 x 4 squares, half of them playable; the orthogonal
+            // board's is 4 rows by 2 columns, its bands of 7 regions overlapping by a column.
+            let orthogonal = board == PatternBoard::Orthogonal;
+            let (across, step, width) = if orthogonal { (7, 1, 2) } else { (g.size as u32 / 2 - 1, 2, 4) };
+            assert_eq!(board.regions() as u32, across * (g.size as u32 / 2 - 1));
             let mut covered = 0u64;
             for i in 0..board.regions() {
-                let (r0, c0) = ((i as u32 / across) * 2, (i as u32 % across) * 2);
+                let (r0, c0) = ((i as u32 / across) * 2, (i as u32 % across) * step);
                 let mut expect = 0u64;
                 for r in r0..r0 + 4 {
-                    for c in c0..c0 + 4 {
+                    for c in c0..c0 + width {
                         // The turned Italian board is stored as its mirror image: the layout's
                         // columns run the other way.
                         let c = if g.mirrored { g.size as u32 - 1 - c } else { c };
@@ -567,7 +638,7 @@ mod tests {
     #[test]
     fn turned_values_score_the_position_turned_round_with_its_colours_exchanged() {
         let mut seed = 0xbb67_ae85_84ca_a73bu64;
-        for (board, v) in [(PatternBoard::Ten, Variant::International), (PatternBoard::Eight, Variant::English)] {
+        for (board, v) in [(PatternBoard::Ten, Variant::International), (PatternBoard::Eight, Variant::English), (PatternBoard::Orthogonal, Variant::Turkish)] {
             let g: &Geometry = &v.rules().geometry;
             let rot = crate::tune::rotation(v);
             let turn = |bb: u64| crate::tune::rotate(bb, &rot);
@@ -594,7 +665,7 @@ mod tests {
 
     #[test]
     fn pattern_files_round_trip_with_their_header_and_a_wrong_size_is_refused() {
-        for board in [PatternBoard::Ten, PatternBoard::Eight] {
+        for board in PatternBoard::ALL {
             let mut p = Patterns::zero(board).with_header("variant: test\nbuilt-by: hand");
             p.set(3, 100, -7, 12);
             let b = p.to_bytes();
@@ -634,8 +705,10 @@ mod tests {
             assert!(first.starts_with(&format!("# {v}: the ")) && first.contains(if turned { "english values turned round" } else { "russian values;" }), "{first}");
             assert!(b.header().ends_with(from.header()), "{v}");
         }
-        assert!(Patterns::builtin(Variant::Italian).is_none());
-        assert!(Patterns::builtin(Variant::Turkish).is_none());
+        let i = Patterns::builtin(Variant::Italian).unwrap();
+        assert!(i.header().contains("variant: italian"), "{}", i.header());
+        let t = Patterns::builtin(Variant::Turkish).unwrap();
+        assert!(t.fits(Variant::Turkish) && t.header().contains("variant: turkish"), "{}", t.header());
     }
 
     #[test]

@@ -61,7 +61,7 @@ pub struct TuneRequest {
     pub lambda: f64,
     /// Gradient-descent passes.
     pub iterations: usize,
-    /// Fit pattern values (the diagonal boards, see [`crate::patterns`]) instead of the linear
+    /// Fit pattern values (every board, see [`crate::patterns`]) instead of the linear
     /// weights.
     pub patterns: bool,
     /// Game record files given (positions labelled with results; linear fit only).
@@ -94,7 +94,7 @@ impl TuneRequest {
             return Ok(());
         }
         if crate::patterns::PatternBoard::of(self.variant).is_none() {
-            return Err(format!("pattern values need a diagonal board: {} has none", self.variant));
+            return Err(format!("pattern values need a board the patterns know: {} has none", self.variant));
         }
         if self.pdn_files > 0 {
             return Err("--pdn gives no search scores; with --patterns give --games or --positions".into());
@@ -525,13 +525,15 @@ struct PatternSample {
     target: f32,
 }
 
-/// The square 180 degrees round from each bit of the board (square `n` to `squares + 1 - n`).
+/// The square 180 degrees round from each bit of the board: the `n`-th playable square in row
+/// order to the `squares - 1 - n`-th (on the diagonal boards, PDN square `n` to `squares + 1 -
+/// n`; on the orthogonal board, bit `b` to `63 - b`).
 pub(crate) fn rotation(variant: Variant) -> [u32; 64] {
     let g = variant.rules().geometry;
     let mut rot = [0u32; 64];
-    let n = g.board.count_ones();
-    for sq in 1..=n {
-        if let (Some(a), Some(b)) = (g.bit_of_number(sq), g.bit_of_number(n + 1 - sq)) {
+    let n = g.squares as u32;
+    for i in 0..n {
+        if let (Some(a), Some(b)) = (g.bit_of_index(i), g.bit_of_index(n - 1 - i)) {
             rot[a as usize] = b;
         }
     }

@@ -588,35 +588,34 @@ mod tests {
     }
 
     #[test]
-    fn pattern_values_of_the_8x8_board_fold_into_the_search_evaluation_exactly() {
-        // Arbitrary values on the 8x8 board: for every rule set played on it, the search's
+    fn pattern_values_fold_into_the_search_evaluation_exactly() {
+        // Arbitrary values on each board: for every rule set played on it, the search's
         // evaluation (men's square terms folded into the values) is the linear sum plus the
         // pattern score, scaled and signed as the evaluation does, in random games.
         use crate::patterns::PatternBoard;
         let mut seed = 0x5851_f42d_4c95_7f2du64;
-        let mut rand = |n: u64| {
-            seed = crate::splitmix(seed);
-            seed % n
-        };
-        let mut values = Patterns::zero(PatternBoard::Eight);
-        for r in 0..PatternBoard::Eight.regions() {
-            for st in 0..crate::patterns::STATES {
-                values.set(r, st, rand(401) as i16 - 200, rand(401) as i16 - 200);
-            }
-        }
-        let values = Arc::new(values);
         let mut checked = 0;
-        for v in Variant::ALL.into_iter().filter(|v| PatternBoard::of(*v) == Some(PatternBoard::Eight)) {
-            let w = Weights::builtin(v);
-            let blended = Blended::with_patterns(w, v, Some(values.clone()));
-            assert!(blended.folded, "{v}");
-            checked += random_games(v, 20, 150, &mut seed, |p| {
-                let f = features(p);
-                let (_, divisor, phase) = light_score_parts(p, w);
-                let light = (w.apply_unscaled(&f) + values.score(p.men(Color::Light), p.men(Color::Dark), phase)) / PHASE_MAX / divisor;
-                let expect = if p.side_to_move() == Color::Light { light } else { -light };
-                assert_eq!(blended.evaluate_quiet(p).score, expect, "{v}: {p:?}");
-            });
+        for board in PatternBoard::ALL {
+            let mut values = Patterns::zero(board);
+            for r in 0..board.regions() {
+                for st in 0..crate::patterns::STATES {
+                    seed = crate::splitmix(seed);
+                    values.set(r, st, (seed % 401) as i16 - 200, ((seed >> 20) % 401) as i16 - 200);
+                }
+            }
+            let values = Arc::new(values);
+            for v in Variant::ALL.into_iter().filter(|v| PatternBoard::of(*v) == Some(board)) {
+                let w = Weights::builtin(v);
+                let blended = Blended::with_patterns(w, v, Some(values.clone()));
+                assert!(blended.folded, "{v}");
+                checked += random_games(v, 20, 150, &mut seed, |p| {
+                    let f = features(p);
+                    let (_, divisor, phase) = light_score_parts(p, w);
+                    let light = (w.apply_unscaled(&f) + values.score(p.men(Color::Light), p.men(Color::Dark), phase)) / PHASE_MAX / divisor;
+                    let expect = if p.side_to_move() == Color::Light { light } else { -light };
+                    assert_eq!(blended.evaluate_quiet(p).score, expect, "{v}: {p:?}");
+                });
+            }
         }
         assert!(checked > 5_000, "{checked}");
     }
