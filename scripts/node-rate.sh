@@ -48,6 +48,8 @@ while IFS= read -r line; do
         > "$work/ours.json" 2>/dev/null; } 2> "$work/ours.time"
     rm -f "$work/engine.log"
     { time (cd "$work" && "$moby" -b MISSING -t 22 -o "$fen" < /dev/null > /dev/null 2>&1); } 2> "$work/moby.time"
+    [ -s "$work/ours.json" ] || { echo "node-rate: $bin analyze printed nothing for $fen" >&2; exit 1; }
+    [ -s "$work/engine.log" ] || { echo "node-rate: Moby Dam wrote no engine.log for $fen" >&2; exit 1; }
     on=$(grep -o '"nodes":[0-9]*' "$work/ours.json" | cut -d: -f2)
     od=$(grep -o '"depth":[0-9]*' "$work/ours.json" | cut -d: -f2)
     mn=$(grep -o 'nodes total=[0-9]*' "$work/engine.log" | tail -1 | cut -d= -f2)

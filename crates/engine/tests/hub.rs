@@ -130,7 +130,7 @@ fn handshake_search_stop_ping_and_unknown_commands() {
     c.send("set-param name=variant value=english");
 
     // `go` in a finished game says why it is over: here Light has no piece left.
-    c.send(&format!("pos pos=W{}", "b".repeat(12).to_string() + &"e".repeat(20)));
+    c.send(&format!("pos pos=W{}{}", "b".repeat(12), "e".repeat(20)));
     c.send("go think");
     let err = c.read_until("done");
     assert!(err.iter().any(|l| l.starts_with("error") && l.contains("the game is over") && l.contains("Dark wins")), "{err:?}");

@@ -359,17 +359,17 @@ impl HubSession {
     /// there is nothing to search).
     fn start_go(&mut self, line: &Line) {
         let game = match &self.game {
-            Ok(g) if g.outcome().is_none() && !g.legal_moves().is_empty() => g.clone(),
-            Ok(g) => {
-                // The outcome says why: no piece or move left, or a draw rule (the counts run
-                // from the `pos` line's position).
-                match g.outcome() {
-                    Some(o) => self.error(&format!("the game is over: {o}")),
-                    None => self.error("the position has no legal move"),
+            // A game without an outcome has a legal move (no piece or no move left is a loss).
+            Ok(g) => match g.outcome() {
+                None => g.clone(),
+                Some(o) => {
+                    // The outcome says why: no piece or move left, or a draw rule (the counts
+                    // run from the `pos` line's position).
+                    self.error(&format!("the game is over: {o}"));
+                    send(&self.out, "done");
+                    return;
                 }
-                send(&self.out, "done");
-                return;
-            }
+            },
             Err(why) => {
                 self.error(&format!("no position to search: the last pos was refused ({why})"));
                 send(&self.out, "done");
