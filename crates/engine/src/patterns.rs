@@ -640,8 +640,8 @@ mod tests {
         let mut seed = 0xbb67_ae85_84ca_a73bu64;
         for (board, v) in [(PatternBoard::Ten, Variant::International), (PatternBoard::Eight, Variant::English), (PatternBoard::Orthogonal, Variant::Turkish)] {
             let g: &Geometry = &v.rules().geometry;
-            let rot = crate::tune::rotation(v);
-            let turn = |bb: u64| crate::tune::rotate(bb, &rot);
+            let half = g.half_turn();
+            let turn = |bb: u64| half.set(bb);
             let mut p = Patterns::zero(board);
             for r in 0..board.regions() {
                 for st in 0..STATES {

@@ -21,7 +21,7 @@ use crate::matchplay::{balanced_opening, play_out, PlyCap, Turn};
 use crate::score::MATE_BOUND;
 use crate::search::{Limits, Searcher};
 use draughts_rules::notation::fen;
-use draughts_rules::{Color, Game, Position, Variant};
+use draughts_rules::{Color, Game, HalfTurn, Position, Variant};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -525,39 +525,12 @@ struct PatternSample {
     target: f32,
 }
 
-/// The square 180 degrees round from each bit of the board: the `n`-th playable square in row
-/// order to the `squares - 1 - n`-th (on the diagonal boards, PDN square `n` to `squares + 1 -
-/// n`; on the orthogonal board, bit `b` to `63 - b`).
-pub(crate) fn rotation(variant: Variant) -> [u32; 64] {
-    let g = variant.rules().geometry;
-    let mut rot = [0u32; 64];
-    let n = g.squares as u32;
-    for i in 0..n {
-        if let (Some(a), Some(b)) = (g.bit_of_index(i), g.bit_of_index(n - 1 - i)) {
-            rot[a as usize] = b;
-        }
-    }
-    rot
-}
-
-/// The squares of `bits` turned 180 degrees round ([`rotation`]).
-pub(crate) fn rotate(bits: u64, rot: &[u32; 64]) -> u64 {
-    let mut out = 0u64;
-    let mut x = bits;
-    while x != 0 {
-        let i = x.trailing_zeros() as usize;
-        x &= x - 1;
-        out |= 1u64 << rot[i];
-    }
-    out
-}
-
 /// `pos` with its colours reversed, as a position of `to` (a rule set on the same board): the
-/// board turned 180 degrees round ([`rotation`] of that board), each light piece a dark one and
-/// the other side to move. Errors as [`Position::new`] does (a man left on the row it would
-/// have been crowned on).
-pub(crate) fn colours_reversed(pos: &Position, to: Variant, rot: &[u32; 64]) -> Result<Position, draughts_rules::SetupError> {
-    Position::new(to, rotate(pos.pieces(Color::Dark), rot), rotate(pos.pieces(Color::Light), rot), rotate(pos.all_kings(), rot), !pos.side_to_move())
+/// board turned 180 degrees round (`turn`, that board's [`HalfTurn`]), each light piece a dark
+/// one and the other side to move. Errors as [`Position::new`] does (a man left on the row it
+/// would have been crowned on).
+pub(crate) fn colours_reversed(pos: &Position, to: Variant, turn: &HalfTurn) -> Result<Position, draughts_rules::SetupError> {
+    Position::new(to, turn.set(pos.pieces(Color::Dark)), turn.set(pos.pieces(Color::Light)), turn.set(pos.all_kings()), !pos.side_to_move())
 }
 
 /// Fits `variant`'s pattern values ([`crate::patterns`]; it must have a [`PatternBoard`]) on
@@ -572,14 +545,14 @@ pub(crate) fn colours_reversed(pos: &Position, to: Variant, rot: &[u32; 64]) -> 
 pub fn fit_patterns(variant: Variant, samples: &[PositionSample], w: &Weights, passes: usize, lambda: f64) -> PatternFit {
     let board = PatternBoard::of(variant).expect("a rule set with pattern values");
     let regions = board.regions();
-    let rot = rotation(variant);
+    let turn = variant.rules().geometry.half_turn();
     let mut prepared = Vec::with_capacity(samples.len() * 2);
     let mut results = Vec::with_capacity(samples.len() * 2);
     let mut scores = Vec::with_capacity(samples.len() * 2);
     for s in samples {
         let p = &s.position;
         let mut both = vec![(*p, s.score, s.result)];
-        if let Ok(f) = colours_reversed(p, variant, &rot) {
+        if let Ok(f) = colours_reversed(p, variant, &turn) {
             both.push((f, -s.score, 1.0 - s.result));
         }
         for (pos, score, result) in both {

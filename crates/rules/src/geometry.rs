@@ -412,6 +412,51 @@ impl Geometry {
         }
         m
     }
+
+    /// The board turned 180 degrees round ([`HalfTurn`]).
+    pub const fn half_turn(&self) -> HalfTurn {
+        let mut to = [0u8; 64];
+        let n = self.squares as u32;
+        let mut i = 0;
+        while i < n {
+            if let (Some(a), Some(b)) = (self.bit_of_index(i), self.bit_of_index(n - 1 - i)) {
+                to[a as usize] = b as u8;
+            }
+            i += 1;
+        }
+        HalfTurn { to }
+    }
+}
+
+/// A board turned 180 degrees round: the `n`-th square in row order goes to the
+/// `squares - 1 - n`-th (on the diagonal boards PDN square `n` to `squares + 1 - n`, on the
+/// orthogonal board bit `b` to `63 - b`). It takes each side's home rows to the other's, so a
+/// position with its colours reversed (each light piece a dark one on the turned square, the
+/// other side to move) is the same position for the other side: what the endgame databases
+/// store once and the pattern fit learns from twice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HalfTurn {
+    /// For each bit of a square, the bit of the square opposite (0 for bits that are no square).
+    to: [u8; 64],
+}
+
+impl HalfTurn {
+    /// The bit of the square opposite the square at `bit` (a square of the board).
+    #[inline(always)]
+    pub const fn square(&self, bit: u32) -> u32 {
+        self.to[bit as usize & 63] as u32
+    }
+
+    /// The squares of `bb` turned round (`bb` holds squares of the board only).
+    #[inline(always)]
+    pub const fn set(&self, mut bb: u64) -> u64 {
+        let mut out = 0;
+        while bb != 0 {
+            out |= 1u64 << self.to[bb.trailing_zeros() as usize];
+            bb &= bb - 1;
+        }
+        out
+    }
 }
 
 #[cfg(test)]
@@ -440,6 +485,29 @@ mod tests {
             assert_eq!(g.row_col(b), (row, col), "square {num}");
             assert_eq!(g.number_of_bit(b), num);
         }
+    }
+
+    /// The half turn maps PDN square `n` to `squares + 1 - n` on the diagonal boards (the
+    /// corner squares of RULES.md section 5 to each other) and bit `b` to `63 - b` on the
+    /// orthogonal one, and turning twice gives the board back.
+    #[test]
+    fn a_half_turn_takes_each_square_to_the_one_opposite() {
+        for g in [Geometry::DIAGONAL_8, Geometry::DIAGONAL_8_TURNED, Geometry::DIAGONAL_10] {
+            let t = g.half_turn();
+            for num in 1..=g.squares as u32 {
+                let b = g.bit_of_number(num).unwrap();
+                assert_eq!(g.number_of_bit(t.square(b)), g.squares as u32 + 1 - num, "square {num}");
+                let (row, col) = g.row_col(b);
+                assert_eq!(g.row_col(t.square(b)), (g.size as u32 - 1 - row, g.size as u32 - 1 - col), "square {num}");
+            }
+            assert_eq!(t.set(g.board), g.board);
+            assert_eq!(t.set(t.set(0x0123_4567_89ab_cdef & g.board)), 0x0123_4567_89ab_cdef & g.board);
+        }
+        let t = Geometry::ORTHOGONAL_8.half_turn();
+        for b in 0..64 {
+            assert_eq!(t.square(b), 63 - b);
+        }
+        assert_eq!(t.set(0xff), 0xff << 56);
     }
 
     /// [`Direction::step_into`] relies on this: without the edge mask, a step from any square

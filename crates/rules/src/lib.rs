@@ -36,7 +36,7 @@ pub use color::Color;
 pub use draw::DrawRules;
 pub use game::{DrawRulesError, Game, Outcome, PlayError, Reason};
 pub use notation::ParseError;
-pub use geometry::{BoardKind, Geometry};
+pub use geometry::{BoardKind, Geometry, HalfTurn};
 pub use moves::{Hop, Move, MoveList, MAX_HOPS};
 pub use perft::{divide, perft};
 pub use resolve::{find, MatchError, MoveQuery};

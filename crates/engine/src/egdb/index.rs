@@ -15,7 +15,7 @@
 //! position `p` adds `C(p, i + 1)`).
 
 use super::Material;
-use draughts_rules::{Color, Geometry, Position, Variant};
+use draughts_rules::{Color, Geometry, HalfTurn, Position, Variant};
 
 /// Binomial coefficients `C(n, k)` for `n, k <= 64`.
 struct Binomials([[u64; 65]; 65]);
@@ -42,32 +42,15 @@ impl Binomials {
     }
 }
 
-/// The board's half-turn: bit of the square opposite each square.
+/// The board's half turn ([`HalfTurn`]), which puts a position with Dark to move the other
+/// way round.
 pub(crate) struct Orientation {
-    turn: [u8; 64],
+    turn: HalfTurn,
 }
 
 impl Orientation {
     pub(crate) fn new(g: &Geometry) -> Orientation {
-        let mut turn = [0u8; 64];
-        let n = g.squares as u32;
-        for i in 0..n {
-            let b = g.bit_of_index(i).expect("index below the square count");
-            turn[b as usize] = g
-                .bit_of_index(n - 1 - i)
-                .expect("index below the square count") as u8;
-        }
-        Orientation { turn }
-    }
-
-    #[inline(always)]
-    fn turn_set(&self, mut bb: u64) -> u64 {
-        let mut out = 0;
-        while bb != 0 {
-            out |= 1u64 << self.turn[bb.trailing_zeros() as usize];
-            bb &= bb - 1;
-        }
-        out
+        Orientation { turn: g.half_turn() }
     }
 
     /// The position's pieces with the side to move as Light: `(mover, other, kings)`.
@@ -78,9 +61,9 @@ impl Orientation {
         match side {
             Color::Light => (own, other, kings),
             Color::Dark => (
-                self.turn_set(own),
-                self.turn_set(other),
-                self.turn_set(kings),
+                self.turn.set(own),
+                self.turn.set(other),
+                self.turn.set(kings),
             ),
         }
     }
