@@ -5,7 +5,7 @@
 
 use anyhow::{anyhow, bail, Context, Result};
 use draughts_engine::ballot::read_ballot_file;
-use draughts_engine::matchplay::{player_from_spec, run_match, EvalFiles, MatchConfig};
+use draughts_engine::matchplay::{player_from_spec, run_match, EvalFiles, MatchConfig, PlayerSpec};
 use draughts_rules::Variant;
 use std::io::Write;
 use std::process::ExitCode;
@@ -87,8 +87,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let egdbs = crate::egdb_cmd::open_installed(a.egdb.clone())?;
     let eval_a = EvalFiles { weights: a.a_weights.as_deref(), patterns: a.a_patterns.as_deref() };
     let eval_b = EvalFiles { weights: a.b_weights.as_deref(), patterns: a.b_patterns.as_deref() };
-    let mut pa = player_from_spec(&a.a, a.variant, a.draw_rules, t, a.seed, eval_a, book_a, &egdbs).map_err(|e| anyhow!(e))?;
-    let mut pb = player_from_spec(&a.b, a.variant, a.draw_rules, t, a.seed.wrapping_add(1), eval_b, book_b, &egdbs).map_err(|e| anyhow!(e))?;
+    let spec_a = PlayerSpec { spec: &a.a, seed: a.seed, eval: eval_a, book: book_a };
+    let spec_b = PlayerSpec { spec: &a.b, seed: a.seed.wrapping_add(1), eval: eval_b, book: book_b };
+    let mut pa = player_from_spec(spec_a, a.variant, a.draw_rules, t, &egdbs).map_err(|e| anyhow!(e))?;
+    let mut pb = player_from_spec(spec_b, a.variant, a.draw_rules, t, &egdbs).map_err(|e| anyhow!(e))?;
     let openings = match &a.openings {
         Some(p) => read_ballot_file(a.variant, p).map_err(|e| anyhow!(e))?,
         None => Vec::new(),

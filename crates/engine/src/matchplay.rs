@@ -129,25 +129,36 @@ impl Player for HubPlayer {
     }
 }
 
-/// A match player from its spec: a level 1..8 of our engine (`"8"`, `"level:8"`, thinking
-/// `movetime` per move at levels 6..8), our engine at a fixed depth (`"depth:10"`, 1..60), or a
-/// Hub engine command (`"hub:./scan hub"`, thinking `movetime` per move, 1 second without it)
-/// started for `variant` and told `draws` when it declares the parameter
-/// ([`HubClient::draw_rules`]). `seed` makes the level's random choices reproducible; our engine
-/// evaluates with the files of `eval` when given (their names are added to the player's name),
-/// has the endgame databases `egdbs` (read at levels 7 and 8, as in play), and without
-/// `book` never plays from the opening book ([`EnginePlayer::without_book`]; a Hub engine keeps
-/// its own setting). Errors say which spec or file is wrong.
+/// One side of a match as the command line gives it: the player ([`player_from_spec`]), the
+/// seed of its random choices, and for our engine its evaluation files and whether it may play
+/// from the opening book.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayerSpec<'a> {
+    /// A level 1..8 of our engine (`"8"`, `"level:8"`), our engine at a fixed depth
+    /// (`"depth:10"`, 1..60), or a Hub engine command (`"hub:./scan hub"`).
+    pub spec: &'a str,
+    /// Makes the level's random choices reproducible.
+    pub seed: u64,
+    /// Our engine evaluates with these files when given (their names are added to its name).
+    pub eval: EvalFiles<'a>,
+    /// False: our engine never plays from the opening book ([`EnginePlayer::without_book`]; a
+    /// Hub engine keeps its own setting).
+    pub book: bool,
+}
+
+/// A match player from its spec ([`PlayerSpec`]): our engine (thinking `movetime` per move at
+/// levels 6..8), with the endgame databases `egdbs` (read at levels 7 and 8, as in play), or a
+/// Hub engine (thinking `movetime` per move, 1 second without it) started for `variant` and told
+/// `draws` when it declares the parameter ([`HubClient::draw_rules`]). Errors say which spec or
+/// file is wrong.
 pub fn player_from_spec(
-    spec: &str,
+    player: PlayerSpec<'_>,
     variant: Variant,
     draws: DrawRules,
     movetime: Option<Duration>,
-    seed: u64,
-    eval: EvalFiles<'_>,
-    book: bool,
     egdbs: &[std::sync::Arc<crate::egdb::Egdb>],
 ) -> Result<Box<dyn Player>, String> {
+    let PlayerSpec { spec, seed, eval, book } = player;
     if let Some(cmd) = spec.strip_prefix("hub:") {
         if eval.weights.is_some() || eval.patterns.is_some() {
             return Err(format!("weight and pattern files apply to our engine, not to the Hub engine {cmd:?}"));

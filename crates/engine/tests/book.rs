@@ -61,7 +61,7 @@ fn a_malformed_book_is_an_error_naming_file_and_line() {
         (format!("{head}{start} | 11-15 +4\n\n{start} | 9-13 +1\n"), "bad.book:6:", "listed twice"),
         (format!("# variant: russian\n# margin: 15\n{start} | 11-15 +4\n"), "bad.book:1:", "for russian"),
         (format!("# variant: english\n{start} | 11-15 +4\n"), "bad.book:2:", "margin"),
-        (format!("# variant: english\n# margin: wide\n"), "bad.book:2:", "margin"),
+        ("# variant: english\n# margin: wide\n".to_string(), "bad.book:2:", "margin"),
         ("".to_string(), "bad.book:", "not an opening book"),
         ("\u{0}\u{1}binary".to_string(), "bad.book:", "variant"),
     ];

@@ -14,7 +14,7 @@ fn main() {
         Ok(r) => {
             let mut p = r.start;
             for (i, m) in r.moves.iter().enumerate() {
-                if i + 1 >= upto.saturating_sub(2) && i + 1 <= upto + 1 {
+                if i + 1 >= upto.saturating_sub(2) && i <= upto {
                     println!("before ply {}: {} | {}", i + 1, fen::write(&p), text::write(&p));
                     let legal: Vec<String> = p.legal_moves().iter().map(|m| movetext::write(v, m)).collect();
                     println!("  token {:?} played {} legal {:?}", g.moves.get(i).map(|t| &t.text), movetext::write(v, m), legal);

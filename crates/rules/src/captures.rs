@@ -24,6 +24,9 @@ pub(crate) trait Sink {
     /// True when a move with this identity is among the entries from `start` on.
     fn has(&self, start: usize, from: u8, to: u8, captured: u64, king_order: u64) -> bool;
     /// Appends a chain. `path[..hops]` holds the landing squares when [`Sink::PATHS`] is true.
+    /// The chain's parts come apart, not as one value, because each sink keeps only some of
+    /// them (perft's none of the path) and this runs once for every capture generated.
+    #[allow(clippy::too_many_arguments)]
     fn add(&mut self, from: u8, to: u8, promotes: bool, captured: u64, king_order: u64, path: &[u8; MAX_HOPS], hops: usize);
 }
 

@@ -400,10 +400,8 @@ fn walk(g: &mut Game, left: usize, rng: &mut support::Rng, budget: &mut usize) -
     options.sort_by_key(|&(seen, r, _)| (seen, r));
     for (_, _, m) in options {
         g.play(&m).unwrap();
-        if g.outcome().is_none() || left == 1 {
-            if walk(g, left - 1, rng, budget) {
-                return true;
-            }
+        if (g.outcome().is_none() || left == 1) && walk(g, left - 1, rng, budget) {
+            return true;
         }
         g.undo().unwrap();
     }

@@ -198,7 +198,7 @@ fn check_source(position: &Position, source: &Value, what: &str) {
     let folder: Variant = file.split('/').next().and_then(|f| f.parse().ok()).unwrap_or_else(|| panic!("{what}: {file} is not in a rule set's folder"));
     let r = replay::replay_game(g, Some(folder)).unwrap_or_else(|e| panic!("{what}: {file} game {number}: {e}"));
     assert!(ply <= r.moves.len(), "{what}: {file} game {number} has {} plies, not {ply}", r.moves.len());
-    let mut at = r.start.clone();
+    let mut at = r.start;
     for m in &r.moves[..ply] {
         at.play(m).unwrap_or_else(|e| panic!("{what}: replaying {file} game {number}: {e}"));
     }
@@ -223,7 +223,7 @@ fn check_diagram(v: Variant, d: &Value, what: &str, moves: &[String], result: &s
     let pos = parse_position(v, d["position"].as_str().expect("a position")).unwrap_or_else(|err| panic!("{what}: position: {}", err.message));
     assert!(pos.legal_moves().len() >= 2, "{what}: a diagram needs a choice of moves");
     assert!(moves.len() >= 2 || for_mover, "{what}: a line");
-    let mut game = Game::from_position(pos.clone());
+    let mut game = Game::from_position(pos);
     play_line(&mut game, moves, what);
     let side = if for_mover { pos.side_to_move() } else { !pos.side_to_move() };
     if d[result].get("game").is_some() {

@@ -162,8 +162,8 @@ fn side_terms<const V: usize, const LIGHT: bool, const FOLDED: bool, S: Sink>(t:
     let size = g.size as usize;
     if !FOLDED {
         out(Feature::Man as usize, men.count_ones() as i32);
-        for r in 0..ROW_FEATURES.min(size - 1) {
-            out(Feature::Row0 as usize + r, (men & rows[r]).count_ones() as i32);
+        for (r, row) in rows.iter().enumerate().take(ROW_FEATURES.min(size - 1)) {
+            out(Feature::Row0 as usize + r, (men & row).count_ones() as i32);
         }
         out(Feature::CentreMan as usize, (men & t.centre).count_ones() as i32);
     }

@@ -56,24 +56,17 @@ impl RoomMove {
         let ours = |key: &GameKey| key.owner == owner;
         let (mut row, mut added, mut saved) = (None, None, None);
         for op in ops {
-            match op {
-                Op::SaveRoom { id, game_no, meta, .. } if id == room => {
-                    if row.replace((*game_no, meta)).is_some() {
-                        return None;
-                    }
-                }
-                Op::AddMove { key, ply, text, spent_ms, msg_id } if ours(key) => {
-                    if added.replace((key.game_no, *ply, text, *spent_ms, msg_id)).is_some() {
-                        return None;
-                    }
-                }
-                Op::SaveGame { key, clock, result, .. } if ours(key) => {
-                    if saved.replace((key.game_no, *clock, result)).is_some() {
-                        return None;
-                    }
-                }
-                Op::NewGame { key, .. } | Op::Truncate { key, .. } if ours(key) => return None,
-                _ => {}
+            // True for an op that makes the change more than one move: a second row, move or
+            // game save, a new game or a takeback.
+            let more = match op {
+                Op::SaveRoom { id, game_no, meta, .. } if id == room => row.replace((*game_no, meta)).is_some(),
+                Op::AddMove { key, ply, text, spent_ms, msg_id } if ours(key) => added.replace((key.game_no, *ply, text, *spent_ms, msg_id)).is_some(),
+                Op::SaveGame { key, clock, result, .. } if ours(key) => saved.replace((key.game_no, *clock, result)).is_some(),
+                Op::NewGame { key, .. } | Op::Truncate { key, .. } => ours(key),
+                _ => false,
+            };
+            if more {
+                return None;
             }
         }
         let ((game_no, meta), (move_game, ply, text, spent_ms, msg_id), (clock_game, clock, result)) = (row?, added?, saved?);
