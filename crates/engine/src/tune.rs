@@ -545,7 +545,7 @@ pub(crate) fn colours_reversed(pos: &Position, to: Variant, turn: &HalfTurn) -> 
 pub fn fit_patterns(variant: Variant, samples: &[PositionSample], w: &Weights, passes: usize, lambda: f64) -> PatternFit {
     let board = PatternBoard::of(variant).expect("a rule set with pattern values");
     let regions = board.regions();
-    let turn = variant.rules().geometry.half_turn();
+    let turn = variant.geometry().half_turn();
     let mut prepared = Vec::with_capacity(samples.len() * 2);
     let mut results = Vec::with_capacity(samples.len() * 2);
     let mut scores = Vec::with_capacity(samples.len() * 2);

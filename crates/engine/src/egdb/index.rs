@@ -1,7 +1,7 @@
 //! Combinatorial indexing of a slice: every position of one material with the side to move
 //! turned to Light gets a number in `0..positions`, and back.
 //!
-//! A position is first put in its canonical orientation ([`Orientation::canonical`]): when Dark is
+//! A position is first put in its canonical orientation ([`Indexer::canonical`]): when Dark is
 //! to move the board is turned half a circle and the colours swapped, which every diagonal rule
 //! set allows (the rules know no left or right, and a man's forward is its own far side). The
 //! index then packs, from the most significant part down:
@@ -15,7 +15,7 @@
 //! position `p` adds `C(p, i + 1)`).
 
 use super::Material;
-use draughts_rules::{Color, Geometry, HalfTurn, Position, Variant};
+use draughts_rules::{Color, HalfTurn, Position, Variant};
 
 /// Binomial coefficients `C(n, k)` for `n, k <= 64`.
 struct Binomials([[u64; 65]; 65]);
@@ -42,33 +42,6 @@ impl Binomials {
     }
 }
 
-/// The board's half turn ([`HalfTurn`]), which puts a position with Dark to move the other
-/// way round.
-pub(crate) struct Orientation {
-    turn: HalfTurn,
-}
-
-impl Orientation {
-    pub(crate) fn new(g: &Geometry) -> Orientation {
-        Orientation { turn: g.half_turn() }
-    }
-
-    /// The position's pieces with the side to move as Light: `(mover, other, kings)`.
-    #[inline(always)]
-    pub(crate) fn canonical(&self, pos: &Position) -> (u64, u64, u64) {
-        let side = pos.side_to_move();
-        let (own, other, kings) = (pos.pieces(side), pos.pieces(!side), pos.all_kings());
-        match side {
-            Color::Light => (own, other, kings),
-            Color::Dark => (
-                self.turn.set(own),
-                self.turn.set(other),
-                self.turn.set(kings),
-            ),
-        }
-    }
-}
-
 /// The numbering of the positions of one slice.
 pub(crate) struct Indexer {
     bin: Binomials,
@@ -78,7 +51,8 @@ pub(crate) struct Indexer {
     /// Squares a man of the mover (Light) may stand on, and the other side's (Dark).
     men_squares: [Vec<u8>; 2],
     men_place: [[u8; 64]; 2],
-    pub(crate) orientation: Orientation,
+    /// The board's half turn, which puts a position with Dark to move the other way round.
+    turn: HalfTurn,
     variant: Variant,
 }
 
@@ -120,7 +94,7 @@ impl Indexer {
             place,
             men_squares: [l, d],
             men_place: [lp, dp],
-            orientation: Orientation::new(g),
+            turn: g.half_turn(),
             variant,
         }
     }
@@ -219,8 +193,19 @@ impl Indexer {
     /// The index of a position whose material is `m` (after [`Indexer::material`]).
     #[inline(always)]
     pub(crate) fn index_of(&self, m: Material, pos: &Position) -> u64 {
-        let (own, other, kings) = self.orientation.canonical(pos);
+        let (own, other, kings) = self.canonical(pos);
         self.index(m, own, other, kings)
+    }
+
+    /// The position's pieces with the side to move as Light: `(mover, other, kings)`.
+    #[inline(always)]
+    fn canonical(&self, pos: &Position) -> (u64, u64, u64) {
+        let side = pos.side_to_move();
+        let (own, other, kings) = (pos.pieces(side), pos.pieces(!side), pos.all_kings());
+        match side {
+            Color::Light => (own, other, kings),
+            Color::Dark => (self.turn.set(own), self.turn.set(other), self.turn.set(kings)),
+        }
     }
 
     /// The material of a position, counted for the side to move.

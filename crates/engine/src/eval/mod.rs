@@ -575,7 +575,7 @@ mod tests {
         let english = Blended::new(Weights::builtin(Variant::English), Variant::English);
         let american = Blended::new(Weights::builtin(Variant::American), Variant::American);
         assert!(Patterns::builtin(Variant::American).is_some());
-        let turn = Variant::English.rules().geometry.half_turn();
+        let turn = Variant::English.geometry().half_turn();
         let turned_round = |p: &Position, to: Variant| crate::tune::colours_reversed(p, to, &turn).unwrap();
         let checked = random_games(Variant::English, 40, 150, &mut seed, |p| {
             let q = turned_round(p, Variant::American);
