@@ -98,7 +98,8 @@ impl Position {
         if kings & !(light | dark) != 0 {
             return Err(SetupError::KingOnEmpty((kings & !(light | dark)).trailing_zeros()));
         }
-        let max = Position::start(variant).pieces[0].count_ones();
+        // As many as a side starts with: its start rows, full (RULES.md section 2).
+        let max = variant.rules().start_rows as u32 * (g.squares as u32 / g.size as u32);
         for (color, bb) in [(Color::Light, light), (Color::Dark, dark)] {
             if bb.count_ones() > max {
                 return Err(SetupError::TooManyPieces { color, count: bb.count_ones(), max });

@@ -24,3 +24,23 @@ fn men_on_their_own_far_row_are_named() {
         assert!(draughts_rules::Position::start(v).uncrowned_men().is_empty(), "{v:?}");
     }
 }
+
+#[test]
+fn a_side_may_have_as_many_pieces_as_it_starts_with_and_no_more() {
+    use draughts_rules::{Position, SetupError};
+    for v in Variant::ALL {
+        let start = Position::start(v);
+        let (light, dark) = (start.pieces(Color::Light), start.pieces(Color::Dark));
+        let n = light.count_ones();
+        assert_eq!(dark.count_ones(), n, "{v:?}");
+        assert!(Position::new(v, light, dark, 0, Color::Light).is_ok(), "{v:?}");
+        // One more Light piece on an empty square.
+        let extra = v.geometry().board & !(light | dark);
+        let one = extra & extra.wrapping_neg();
+        assert_eq!(
+            Position::new(v, light | one, dark, 0, Color::Light).unwrap_err(),
+            SetupError::TooManyPieces { color: Color::Light, count: n + 1, max: n },
+            "{v:?}"
+        );
+    }
+}

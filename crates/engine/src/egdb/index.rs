@@ -53,6 +53,8 @@ pub(crate) struct Indexer {
     men_place: [[u8; 64]; 2],
     /// The board's half turn, which puts a position with Dark to move the other way round.
     turn: HalfTurn,
+    /// The board's squares as a set.
+    board: u64,
     variant: Variant,
 }
 
@@ -95,6 +97,7 @@ impl Indexer {
             men_squares: [l, d],
             men_place: [lp, dp],
             turn: g.half_turn(),
+            board: g.board,
             variant,
         }
     }
@@ -223,6 +226,15 @@ impl Indexer {
     /// The position (Light to move) of index `i` of slice `m`, or `None` where men of both sides
     /// would share a square.
     pub(crate) fn position(&self, m: Material, i: u64) -> Option<Position> {
+        let (own, other, kings) = self.pieces(m, i)?;
+        Position::new(self.variant, own, other, kings, Color::Light).ok()
+    }
+
+    /// The pieces of index `i` of slice `m` as `(mover, other, kings)`, the mover being Light,
+    /// or `None` where men of both sides would share a square. No allocation: the builder
+    /// calls it for every position of a slice, several times.
+    #[inline]
+    pub(crate) fn pieces(&self, m: Material, i: u64) -> Option<(u64, u64, u64)> {
         let p = self.parts(m);
         let mut r = i;
         let ok = r % p.other_kings;
@@ -243,26 +255,31 @@ impl Indexer {
         if own_men & other_men != 0 {
             return None;
         }
-        let free: Vec<u8> = self
-            .squares
-            .iter()
-            .copied()
-            .filter(|&b| (own_men | other_men) & (1u64 << b) == 0)
-            .collect();
-        let own_kings = set(ik, m.own_kings as usize, &free);
-        let free: Vec<u8> = free
-            .into_iter()
-            .filter(|&b| own_kings & (1u64 << b) == 0)
-            .collect();
-        let other_kings = set(ok, m.other_kings as usize, &free);
-        let kings = own_kings | other_kings;
-        Position::new(
-            self.variant,
-            own_men | own_kings,
-            other_men | other_kings,
-            kings,
-            Color::Light,
-        )
-        .ok()
+        // Kings take the free squares in board order: the place-th free square is the
+        // place-th set bit of the free mask.
+        let mut among = |rank: u64, k: usize, free: u64| -> u64 {
+            self.unrank(rank, k, &mut places);
+            places[..k].iter().fold(0u64, |bb, &pl| bb | nth_bit(free, pl))
+        };
+        let own_kings = among(ik, m.own_kings as usize, self.board & !(own_men | other_men));
+        let other_kings = among(ok, m.other_kings as usize, self.board & !(own_men | other_men | own_kings));
+        Some((own_men | own_kings, other_men | other_kings, own_kings | other_kings))
     }
+
+    /// The index of the position with these pieces and Dark to move (`light`, `dark` and
+    /// `kings` as the board shows them), in slice `m` counted for Dark: the position is turned
+    /// round first, as [`Indexer::index_of`] does.
+    #[inline(always)]
+    pub(crate) fn index_dark_to_move(&self, m: Material, light: u64, dark: u64, kings: u64) -> u64 {
+        self.index(m, self.turn.set(dark), self.turn.set(light), self.turn.set(kings))
+    }
+}
+
+/// The `n`-th (from 0) lowest set bit of `bb`, as a one-bit set (0 when `bb` has fewer bits).
+#[inline(always)]
+fn nth_bit(mut bb: u64, n: usize) -> u64 {
+    for _ in 0..n {
+        bb &= bb.wrapping_sub(1);
+    }
+    bb & bb.wrapping_neg()
 }

@@ -24,7 +24,7 @@ pub struct Probe {
     pub wld: Wld,
     /// For wins and losses of slices that keep distances: the half-moves to the end of the game
     /// along the database's line (the winner moves to a loss with one half-move fewer, every
-    /// move of the loser leads to a win with fewer). Not necessarily the shortest win.
+    /// move of the loser leads to a win with fewer): the shortest win and the longest loss.
     pub plies: Option<u32>,
 }
 
