@@ -18,6 +18,37 @@ pub enum EgdbCommand {
     Build(BuildArgs),
     /// List the databases installed: per slice its positions, results and size.
     Info(InfoArgs),
+    /// Check the databases of a rule set against the rules: every position sampled (or every
+    /// position, with --samples all) must agree with the results of its moves. Exits with 1 and
+    /// lists the positions that do not.
+    Verify(VerifyArgs),
+}
+
+#[derive(clap::Args)]
+pub struct VerifyArgs {
+    /// Rule set.
+    #[arg(long, value_parser = crate::parse_variant)]
+    variant: Variant,
+    /// Folder of the databases (default: the user's data folder, `draughts/egdb`).
+    #[arg(long)]
+    dir: Option<PathBuf>,
+    /// Positions checked per slice, drawn at random, or `all`.
+    #[arg(long, default_value = "10000", value_parser = parse_samples)]
+    samples: u64,
+    /// Seed of the sample.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// `all` or a number of positions of at least 1.
+fn parse_samples(s: &str) -> Result<u64, String> {
+    if s == "all" {
+        return Ok(u64::MAX);
+    }
+    match s.parse::<u64>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(format!("{s:?} is not a number of positions (at least 1) or `all`")),
+    }
 }
 
 #[derive(clap::Args)]
@@ -47,6 +78,7 @@ pub fn run(cmd: EgdbCommand) -> Result<ExitCode> {
     match cmd {
         EgdbCommand::Build(a) => build(a),
         EgdbCommand::Info(a) => info(a),
+        EgdbCommand::Verify(a) => verify(a),
     }
 }
 
@@ -79,17 +111,7 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
         .filter(|m| db.slice(*m).is_none())
         .map(|m| db.positions(m))
         .sum();
-    let bar = if std::io::stderr().is_terminal() {
-        let b = ProgressBar::new(total.max(1));
-        b.set_style(
-            ProgressStyle::with_template("{msg:24} [{bar:30}] {percent}% ({elapsed}, eta {eta})")
-                .expect("template")
-                .progress_chars("=> "),
-        );
-        b
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = progress_bar(total);
     // Positions of the slices finished before the one in progress, for the overall bar. The
     // callback reports the pair being solved (a slice and its mirror).
     let mut finished = 0u64;
@@ -159,6 +181,54 @@ fn info(a: InfoArgs) -> Result<ExitCode> {
         outln!("none installed; build them with `draughts egdb build --variant V --pieces N`")?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn verify(a: VerifyArgs) -> Result<ExitCode> {
+    let dir = a.dir.unwrap_or_else(draughts_server::default_egdb_dir);
+    let db = Egdb::open(&dir, a.variant)?;
+    if db.slices().is_empty() {
+        bail!("no {} endgame databases in {}; build them with `draughts egdb build --variant {} --pieces N`", a.variant, dir.display(), a.variant.id());
+    }
+    let total: u64 = db.slices().iter().map(|s| s.positions.min(a.samples)).sum();
+    let bar = progress_bar(total);
+    let mut finished = 0u64;
+    let mut current: Option<(Material, u64)> = None;
+    let started = std::time::Instant::now();
+    let report = egdb::verify::check(&db, a.samples, a.seed, &mut |m, done, of| {
+        if current.is_some_and(|(c, _)| c != m) {
+            finished += current.map_or(0, |(_, n)| n);
+        }
+        current = Some((m, of));
+        bar.set_position(finished + done);
+        bar.set_message(format!("{m}"));
+    });
+    bar.finish_and_clear();
+    for d in report.disagreements.iter().take(20) {
+        outln!("disagrees: {d}")?;
+    }
+    outln!(
+        "{}: {} slices, {} positions checked, {} disagreements; {:.1}s",
+        a.variant,
+        db.slices().len(),
+        report.checked,
+        report.disagreements.len(),
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(if report.disagreements.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// A progress bar over `total` positions on a terminal, hidden otherwise.
+fn progress_bar(total: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::new(total.max(1));
+    b.set_style(
+        ProgressStyle::with_template("{msg:24} [{bar:30}] {percent}% ({elapsed}, eta {eta})")
+            .expect("template")
+            .progress_chars("=> "),
+    );
+    b
 }
 
 /// The endgame databases installed under `dir` (default: the user's data folder), for the

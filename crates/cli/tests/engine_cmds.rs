@@ -549,6 +549,16 @@ fn egdb_build_info_and_analyze_read_the_same_folder() {
     let info = draughts().args(["egdb", "info", "--dir", d]).output().unwrap();
     let info = String::from_utf8_lossy(&info.stdout).into_owned();
     assert!(info.contains("english: 16 slices, complete up to 3 pieces"), "{info}");
+    // Every position agrees with its moves; a sample, or a bad sample size, as said.
+    let all = stdout_of(&["egdb", "verify", "--variant", "english", "--dir", d, "--samples", "all"]);
+    assert!(all.contains("english: 16 slices, ") && all.contains(" 0 disagreements"), "{all}");
+    let some = stdout_of(&["egdb", "verify", "--variant", "english", "--dir", d, "--samples", "10"]);
+    assert!(some.contains(" 0 disagreements"), "{some}");
+    let bad = draughts().args(["egdb", "verify", "--variant", "english", "--dir", d, "--samples", "0"]).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("at least 1"));
+    let none = draughts().args(["egdb", "verify", "--variant", "russian", "--dir", d]).output().unwrap();
+    assert!(!none.status.success() && String::from_utf8_lossy(&none.stderr).contains("no russian endgame databases"));
     // Two kings against one: analyze reports the database's result and plays a database move.
     let out = draughts().args(["analyze", "--variant", "english", "--fen", "W:WK29,K30:BK5", "--depth", "4", "--egdb", d, "--json"]).output().unwrap();
     let v = json(&out.stdout);

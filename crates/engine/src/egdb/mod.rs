@@ -17,6 +17,7 @@ pub mod build;
 mod index;
 pub mod probe;
 pub mod store;
+pub mod verify;
 
 use draughts_rules::Variant;
 use std::collections::HashMap;
