@@ -127,13 +127,12 @@ pub fn solve_pair(db: &Egdb, m: Material, progress: Progress) -> Vec<SliceFile> 
         counts: sizes.iter().map(|&n| vec![0; n as usize]).collect(),
     };
     let (mut queue, exact) = pair.set_up(m, total, progress);
-    let decided = pair.retrograde(&mut queue, m, total, progress);
+    pair.retrograde(&mut queue, m, total, progress);
     for vals in &mut pair.vals {
         for v in vals.iter_mut().filter(|v| **v == OPEN) {
             *v = val(DRAW, 0);
         }
     }
-    debug_assert!(decided <= total);
     let build_ms = start.elapsed().as_millis() as u64;
     mats.iter()
         .enumerate()
@@ -206,8 +205,9 @@ impl Pair<'_> {
                         scope.spawn(move || set_up_share(db, mats, s, (k * chunk) as u64, vals, captured, counts, done))
                     })
                     .collect();
+                // The set-up is the first half of the bar, passing results on the second.
                 while !handles.iter().all(|h| h.is_finished()) {
-                    progress(m, "setting up", done.load(Ordering::Relaxed), total);
+                    progress(m, "setting up", done.load(Ordering::Relaxed) / 2, total);
                     std::thread::sleep(std::time::Duration::from_millis(50));
                 }
                 handles.into_iter().map(|h| h.join().expect("a set-up share panicked")).collect()
@@ -222,9 +222,8 @@ impl Pair<'_> {
         (queue, exact)
     }
 
-    /// Passes results on in the order of their distance until none is left; returns how many
-    /// positions were decided.
-    fn retrograde(&mut self, queue: &mut Queue, m: Material, total: u64, progress: Progress) -> u64 {
+    /// Passes results on in the order of their distance until none is left.
+    fn retrograde(&mut self, queue: &mut Queue, m: Material, total: u64, progress: Progress) {
         let ix = &self.db.indexer;
         let g = self.db.variant.geometry();
         let flying = matches!(self.db.variant.rules().king_range, KingRange::Flying);
@@ -242,7 +241,7 @@ impl Pair<'_> {
                 self.counts[s][i] = DONE;
                 decided += 1;
                 if decided.is_multiple_of(65_536) {
-                    progress(m, &format!("distance {d}"), decided, total);
+                    progress(m, &format!("distance {d}"), total / 2 + decided.min(total) / 2, total);
                 }
                 let mut v = self.vals[s][i];
                 if v == OPEN {
@@ -276,7 +275,6 @@ impl Pair<'_> {
             }
             d += 1;
         }
-        decided
     }
 
     /// The slice of the pair with material `m`.
@@ -290,10 +288,9 @@ impl Pair<'_> {
         let pos = self.db.indexer.position(self.mats[s], i).expect("open positions exist");
         list.clear();
         pos.generate_moves(list);
-        let mut exact = true;
         list.iter()
             .map(|mv| {
-                let v = child_val(self.db, self.mats, &self.vals, &pos.after(mv), &mut exact);
+                let v = child_val(self.db, self.mats, &self.vals, &pos.after(mv));
                 debug_assert_eq!(kind(v), WIN);
                 plies(v)
             })
@@ -430,20 +427,12 @@ fn predecessors(g: &Geometry, flying: bool, light: u64, dark: u64, kings: u64, m
 /// The result of a position reached by a quiet move: from the pair being solved, or from the
 /// database (a promotion leads to a smaller slice).
 #[inline]
-fn child_val(
-    db: &Egdb,
-    mats: &[Material],
-    vals: &[Vec<Val>],
-    child: &Position,
-    exact: &mut bool,
-) -> Val {
+fn child_val(db: &Egdb, mats: &[Material], vals: &[Vec<Val>], child: &Position) -> Val {
     let cm = Indexer::material(child);
     if let Some(s) = mats.iter().position(|&x| x == cm) {
         return vals[s][db.indexer.index_of(cm, child) as usize];
     }
-    let r = db.resolve(child).expect("smaller slices are built first");
-    *exact &= r.wld == Wld::Draw || r.plies.is_some();
-    from_probe(r)
+    from_probe(db.resolve(child).expect("smaller slices are built first"))
 }
 
 fn encode(
