@@ -59,6 +59,11 @@ pub struct BuildArgs {
     /// Build every slice with at most this many pieces on the board.
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=8))]
     pieces: u32,
+    /// Slices with at most this many pieces keep the half-moves to the end of the game (a byte
+    /// a position besides the 2 bits of the result), so that the search converts their wins;
+    /// larger ones keep win, draw or loss only. Slices already built are kept as they are.
+    #[arg(long, default_value_t = egdb::DISTANCE_PIECES, value_parser = clap::value_parser!(u32).range(0..=8))]
+    distances: u32,
     /// Folder of the databases (default: the user's data folder, `draughts/egdb`).
     #[arg(long)]
     dir: Option<PathBuf>,
@@ -125,7 +130,7 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
         bar.set_message(format!("{m} {what}"));
     };
     let started = std::time::Instant::now();
-    let reports = egdb::build_all(&mut db, a.pieces, Some(&dir), &mut progress)?;
+    let reports = egdb::build_all(&mut db, a.pieces, a.distances, Some(&dir), &mut progress)?;
     bar.finish_and_clear();
     outln!(
         "{} up to {} pieces in {}",

@@ -557,6 +557,14 @@ fn egdb_build_info_and_analyze_read_the_same_folder() {
     let bad = draughts().args(["egdb", "verify", "--variant", "english", "--dir", d, "--samples", "0"]).output().unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("at least 1"));
+    // Distances kept only up to 2 pieces: the 3-piece slices keep the result alone, and still
+    // agree with their moves.
+    let small = dir.path().join("small");
+    let s = small.to_str().unwrap();
+    let built = stdout_of(&["egdb", "build", "--variant", "english", "--pieces", "3", "--distances", "2", "--dir", s]);
+    let line = |name: &str| built.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{name}: {built}")).to_string();
+    assert!(line("0m1k-0m1k").ends_with("distances") && !line("0m2k-0m1k").ends_with("distances"), "{built}");
+    assert!(stdout_of(&["egdb", "verify", "--variant", "english", "--dir", s, "--samples", "all"]).contains(" 0 disagreements"));
     let none = draughts().args(["egdb", "verify", "--variant", "russian", "--dir", d]).output().unwrap();
     assert!(!none.status.success() && String::from_utf8_lossy(&none.stderr).contains("no russian endgame databases"));
     // Two kings against one: analyze reports the database's result and plays a database move.

@@ -22,7 +22,7 @@
 
 use super::index::Indexer;
 use super::store::{SliceFile, StoreError, DRAW, LOSS, NOT_STORED, WIN};
-use super::{Egdb, Material, Probe, Wld, DISTANCE_PIECES};
+use super::{Egdb, Material, Probe, Wld};
 use draughts_rules::{Geometry, KingRange, MoveList, Position};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -71,12 +71,16 @@ pub struct BuildReport {
 
 /// Builds every slice of at most `pieces` pieces missing from `db`, in order, writing each
 /// under `dir` when given as soon as it is solved (so an interrupted build resumes where it
-/// stopped: slices already in `db`, read and checked from the folder, are skipped).
+/// stopped: slices already in `db`, read and checked from the folder, are skipped, as they
+/// are). Slices of at most `distance_pieces` pieces keep distances ([`super::DISTANCE_PIECES`] is the
+/// default of `draughts egdb build`), where every slice they lead to keeps them too and each
+/// fits in a byte.
 ///
 /// Errors: a slice that cannot be written.
 pub fn build_all(
     db: &mut Egdb,
     pieces: u32,
+    distance_pieces: u32,
     dir: Option<&Path>,
     progress: Progress,
 ) -> Result<Vec<BuildReport>, StoreError> {
@@ -89,7 +93,7 @@ pub fn build_all(
             out.push(BuildReport { material: m, skipped: true });
             continue;
         }
-        for s in solve_pair(db, m, progress) {
+        for s in solve_pair(db, m, m.pieces() <= distance_pieces, progress) {
             if let Some(dir) = dir {
                 s.write(dir)?;
             }
@@ -101,7 +105,8 @@ pub fn build_all(
     Ok(out)
 }
 
-/// Solves slice `m` and its mirror, reading smaller slices from `db` (which must hold them).
+/// Solves slice `m` and its mirror, reading smaller slices from `db` (which must hold them);
+/// with `distances`, they keep them where they can (see [`build_all`]).
 ///
 /// Retrograde analysis by distance: a set-up pass looks at every position once (in parallel, one
 /// share of the indices per processor), then positions are decided in the order of their
@@ -110,7 +115,7 @@ pub fn build_all(
 /// predecessor's moves not yet known to lose, and the last one makes it a loss in one more than
 /// its longest child. So every position is set up once and decided once, wins are the shortest
 /// and losses the longest (the distances of the slices that keep them are exact).
-pub fn solve_pair(db: &Egdb, m: Material, progress: Progress) -> Vec<SliceFile> {
+pub fn solve_pair(db: &Egdb, m: Material, distances: bool, progress: Progress) -> Vec<SliceFile> {
     let start = Instant::now();
     let mats: Vec<Material> = if m.swapped() == m {
         vec![m]
@@ -126,7 +131,7 @@ pub fn solve_pair(db: &Egdb, m: Material, progress: Progress) -> Vec<SliceFile> 
         captured: sizes.iter().map(|&n| vec![false; n as usize]).collect(),
         counts: sizes.iter().map(|&n| vec![0; n as usize]).collect(),
     };
-    let (mut queue, exact) = pair.set_up(m, total, progress);
+    let (mut queue, exact) = pair.set_up(m, distances, total, progress);
     pair.retrograde(&mut queue, m, total, progress);
     for vals in &mut pair.vals {
         for v in vals.iter_mut().filter(|v| **v == OPEN) {
@@ -185,11 +190,11 @@ impl Pair<'_> {
     /// without a move are lost in 0, the others count their moves whose result is not known yet
     /// (moves to the pair; a promotion's result is read at once). Every processor takes a share
     /// of each slice.
-    fn set_up(&mut self, m: Material, total: u64, progress: Progress) -> (Queue, bool) {
+    fn set_up(&mut self, m: Material, distances: bool, total: u64, progress: Progress) -> (Queue, bool) {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let done = AtomicU64::new(0);
         let mut queue = Queue(Vec::new());
-        let mut exact = m.pieces() <= DISTANCE_PIECES;
+        let mut exact = distances;
         let (db, mats) = (self.db, self.mats);
         for s in 0..mats.len() {
             let n = self.vals[s].len();

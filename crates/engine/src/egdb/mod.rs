@@ -9,7 +9,7 @@
 //! Results ignore the draw rules of the game (the quiet-move counter, repetitions): a won
 //! position is one the winner can force, however long it takes.
 //!
-//! Slices of up to [`DISTANCE_PIECES`] pieces also keep the number of half-moves to the end of
+//! Slices of up to [`DISTANCE_PIECES`] pieces (by default) also keep the number of half-moves to the end of
 //! the game along the line the database plays ([`Probe::plies`]): with win/draw/loss only, a
 //! search in a won ending has no way to tell progress from shuffling.
 
@@ -29,7 +29,9 @@ pub use build::{build_all, BuildReport, Progress};
 pub use probe::{Probe, Wld};
 pub use store::{SliceFile, StoreError};
 
-/// Slices with at most this many pieces keep the distance to the end of the game.
+/// Slices with at most this many pieces keep the distance to the end of the game unless the
+/// build asks otherwise ([`build_all`]'s `distance_pieces`, `egdb build --distances`): a byte a
+/// position is 8 MB for the 4-piece slices of an 8x8 rule set, 145 MB for the 5-piece ones.
 pub const DISTANCE_PIECES: u32 = 4;
 
 /// A slice: the men and kings of the side to move (`own_*`) and of the other side.
