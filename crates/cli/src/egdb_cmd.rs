@@ -61,9 +61,10 @@ pub struct BuildArgs {
     pieces: u32,
     /// Slices with at most this many pieces keep the half-moves to the end of the game (a byte
     /// a position besides the 2 bits of the result), so that the search converts their wins;
-    /// larger ones keep win, draw or loss only. Slices already built are kept as they are.
-    #[arg(long, default_value_t = egdb::DISTANCE_PIECES, value_parser = clap::value_parser!(u32).range(0..=8))]
-    distances: u32,
+    /// larger ones keep win, draw or loss only. Default: 5 on the 8x8 boards, 4 on the 10x10
+    /// one. Slices already built are kept as they are.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=8))]
+    distances: Option<u32>,
     /// Folder of the databases (default: the user's data folder, `draughts/egdb`).
     #[arg(long)]
     dir: Option<PathBuf>,
@@ -130,7 +131,7 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
         bar.set_message(format!("{m} {what}"));
     };
     let started = std::time::Instant::now();
-    let reports = egdb::build_all(&mut db, a.pieces, a.distances, Some(&dir), &mut progress)?;
+    let reports = egdb::build_all(&mut db, a.pieces, a.distances.unwrap_or(egdb::distance_pieces(a.variant)), Some(&dir), &mut progress)?;
     bar.finish_and_clear();
     outln!(
         "{} up to {} pieces in {}",

@@ -698,7 +698,7 @@ mod tests {
         // English 2 kings against 1 is a win for the side with two, 1 against 1 a draw: the
         // database's results replace what the self-play said, in the blend's terms.
         let mut db = Egdb::empty(Variant::English);
-        build_all(&mut db, 3, crate::egdb::DISTANCE_PIECES, None, &mut |_, _, _, _| {}).unwrap();
+        build_all(&mut db, 3, crate::egdb::distance_pieces(Variant::English), None, &mut |_, _, _, _| {}).unwrap();
         let pos = |f: &str| fen::parse(Variant::English, f).unwrap();
         let mut samples = vec![
             PositionSample { position: pos("B:WK14,K23:BK5"), score: 35.0, result: 0.5 },

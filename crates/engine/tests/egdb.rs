@@ -2,13 +2,13 @@
 //! and agreement with the search. Slices of up to three pieces only, to keep the run short;
 //! larger ones are built by `draughts egdb build`.
 
-use draughts_engine::egdb::{build_all, verify, Egdb, Material, Probe, Wld, DISTANCE_PIECES};
+use draughts_engine::egdb::{self, build_all, verify, Egdb, Material, Probe, Wld};
 use draughts_engine::{Limits, Searcher};
 use draughts_rules::{Game, Variant};
 
 fn built(variant: Variant, pieces: u32) -> Egdb {
     let mut db = Egdb::empty(variant);
-    build_all(&mut db, pieces, DISTANCE_PIECES, None, &mut |_, _, _, _| {}).unwrap();
+    build_all(&mut db, pieces, egdb::distance_pieces(variant), None, &mut |_, _, _, _| {}).unwrap();
     assert_eq!(db.max_pieces(), pieces);
     db
 }
@@ -160,7 +160,7 @@ fn the_search_finds_no_result_the_database_denies() {
 fn a_slice_file_reads_back_and_a_damaged_one_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let mut db = Egdb::empty(Variant::Russian);
-    build_all(&mut db, 2, DISTANCE_PIECES, Some(dir.path()), &mut |_, _, _, _| {}).unwrap();
+    build_all(&mut db, 2, egdb::distance_pieces(Variant::Russian), Some(dir.path()), &mut |_, _, _, _| {}).unwrap();
     let back = Egdb::open(dir.path(), Variant::Russian).unwrap();
     assert_eq!(back.max_pieces(), 2);
     for s in db.slices() {
@@ -174,7 +174,7 @@ fn a_slice_file_reads_back_and_a_damaged_one_is_refused() {
     }
     // Building again skips every slice.
     let mut again = back;
-    let reports = build_all(&mut again, 2, DISTANCE_PIECES, Some(dir.path()), &mut |_, _, _, _| {
+    let reports = build_all(&mut again, 2, egdb::distance_pieces(Variant::Russian), Some(dir.path()), &mut |_, _, _, _| {
         panic!("nothing to build")
     })
     .unwrap();

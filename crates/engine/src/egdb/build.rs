@@ -72,7 +72,7 @@ pub struct BuildReport {
 /// Builds every slice of at most `pieces` pieces missing from `db`, in order, writing each
 /// under `dir` when given as soon as it is solved (so an interrupted build resumes where it
 /// stopped: slices already in `db`, read and checked from the folder, are skipped, as they
-/// are). Slices of at most `distance_pieces` pieces keep distances ([`super::DISTANCE_PIECES`] is the
+/// are). Slices of at most `distance_pieces` pieces keep distances ([`super::distance_pieces`] is the
 /// default of `draughts egdb build`), where every slice they lead to keeps them too and each
 /// fits in a byte.
 ///

@@ -9,7 +9,7 @@
 //! Results ignore the draw rules of the game (the quiet-move counter, repetitions): a won
 //! position is one the winner can force, however long it takes.
 //!
-//! Slices of up to [`DISTANCE_PIECES`] pieces (by default) also keep the number of half-moves to the end of
+//! Slices of up to [`distance_pieces`] pieces (by default) also keep the number of half-moves to the end of
 //! the game along the line the database plays ([`Probe::plies`]): with win/draw/loss only, a
 //! search in a won ending has no way to tell progress from shuffling.
 
@@ -30,9 +30,18 @@ pub use probe::{Probe, Wld};
 pub use store::{SliceFile, StoreError};
 
 /// Slices with at most this many pieces keep the distance to the end of the game unless the
-/// build asks otherwise ([`build_all`]'s `distance_pieces`, `egdb build --distances`): a byte a
-/// position is 8 MB for the 4-piece slices of an 8x8 rule set, 145 MB for the 5-piece ones.
-pub const DISTANCE_PIECES: u32 = 4;
+/// build asks otherwise ([`build_all`]'s `distance_pieces`, `egdb build --distances`): 5 on
+/// the 8x8 boards, 4 on the 10x10 one. A byte a position costs 145 MB for an 8x8 rule set's
+/// 5-piece slices (its 4-piece ones: 8 MB), but 1.6 GB for international's 5-piece ones. Without
+/// distances the search recognises a won ending of the slice but may not convert it before the
+/// quiet-move counter draws it (docs/engine.md, "Endgame databases").
+pub fn distance_pieces(variant: Variant) -> u32 {
+    if variant.geometry().squares <= 32 {
+        5
+    } else {
+        4
+    }
+}
 
 /// A slice: the men and kings of the side to move (`own_*`) and of the other side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

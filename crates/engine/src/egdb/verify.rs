@@ -116,14 +116,14 @@ pub fn check(db: &Egdb, samples: u64, seed: u64, progress: &mut dyn FnMut(Materi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::egdb::{build_all, DISTANCE_PIECES};
+    use crate::egdb::{build_all, distance_pieces};
     use crate::egdb::store::{LOSS, WIN};
     use draughts_rules::Variant;
 
     #[test]
     fn a_result_changed_by_hand_is_found() {
         let mut db = Egdb::empty(Variant::English);
-        build_all(&mut db, 3, DISTANCE_PIECES, None, &mut |_, _, _, _| {}).unwrap();
+        build_all(&mut db, 3, distance_pieces(Variant::English), None, &mut |_, _, _, _| {}).unwrap();
         let everything = |db: &Egdb| check(db, u64::MAX, 1, &mut |_, _, _| {});
         let clean = everything(&db);
         assert!(clean.disagreements.is_empty(), "{:?}", clean.disagreements.first());
