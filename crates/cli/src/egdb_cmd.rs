@@ -117,6 +117,13 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
         .filter(|m| db.slice(*m).is_none())
         .map(|m| db.positions(m))
         .sum();
+    let memory = egdb::memory_needed(&db, a.pieces);
+    if memory > 0 {
+        eprintln!(
+            "building {total} positions; the largest slice pair needs about {:.1} GB of memory",
+            memory as f64 / 1e9
+        );
+    }
     let bar = progress_bar(total);
     // Positions of the slices finished before the one in progress, for the overall bar. The
     // callback reports the pair being solved (a slice and its mirror).

@@ -542,6 +542,9 @@ fn egdb_build_info_and_analyze_read_the_same_folder() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(text.contains("16 slices built, 0 kept"), "{text}");
+    // The largest pair, 0m1k-1m1k with its mirror, has 52,080 indices.
+    let said = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(said.contains("the largest slice pair needs about 0.0 GB of memory"), "{said}");
     assert!(text.lines().any(|l| l.starts_with("0m2k-0m1k") && l.contains("14880")), "{text}");
     // A second run keeps every slice.
     let again = draughts().args(["egdb", "build", "--variant", "english", "--pieces", "3", "--dir", d]).output().unwrap();

@@ -25,7 +25,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::fmt;
 use std::path::Path;
 
-pub use build::{build_all, BuildReport, Progress};
+pub use build::{build_all, memory_needed, BuildReport, Progress};
 pub use probe::{Probe, Wld};
 pub use store::{SliceFile, StoreError};
 
