@@ -124,22 +124,14 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
             memory as f64 / 1e9
         );
     }
-    let bar = progress_bar(total);
-    // Positions of the slices finished before the one in progress, for the overall bar. The
-    // callback reports the pair being solved (a slice and its mirror).
-    let mut finished = 0u64;
-    let mut current: Option<(Material, u64)> = None;
-    let mut progress = |m: Material, what: &str, done: u64, of: u64| {
-        if current.is_some_and(|(c, _)| c != m) {
-            finished += current.map_or(0, |(_, n)| n);
-        }
-        current = Some((m, of));
-        bar.set_position(finished + done.min(of));
-        bar.set_message(format!("{m} {what}"));
-    };
+    // The callback reports the pair being solved (a slice and its mirror).
+    let mut bar = SliceBar::new(total);
     let started = std::time::Instant::now();
-    let reports = egdb::build_all(&mut db, a.pieces, a.distances.unwrap_or(egdb::distance_pieces(a.variant)), Some(&dir), &mut progress)?;
-    bar.finish_and_clear();
+    let distances = a.distances.unwrap_or(egdb::distance_pieces(a.variant));
+    let reports = egdb::build_all(&mut db, a.pieces, distances, Some(&dir), &mut |m, what, done, of| {
+        bar.show(m, done, of, format!("{m} {what}"))
+    })?;
+    bar.bar.finish_and_clear();
     outln!(
         "{} up to {} pieces in {}",
         a.variant,
@@ -202,27 +194,19 @@ fn verify(a: VerifyArgs) -> Result<ExitCode> {
     if db.slices().is_empty() {
         bail!("no {} endgame databases in {}; build them with `draughts egdb build --variant {} --pieces N`", a.variant, dir.display(), a.variant.id());
     }
+    let slices = db.slices().len();
     let total: u64 = db.slices().iter().map(|s| s.positions.min(a.samples)).sum();
-    let bar = progress_bar(total);
-    let mut finished = 0u64;
-    let mut current: Option<(Material, u64)> = None;
+    let mut bar = SliceBar::new(total);
     let started = std::time::Instant::now();
-    let report = egdb::verify::check(&db, a.samples, a.seed, &mut |m, done, of| {
-        if current.is_some_and(|(c, _)| c != m) {
-            finished += current.map_or(0, |(_, n)| n);
-        }
-        current = Some((m, of));
-        bar.set_position(finished + done);
-        bar.set_message(format!("{m}"));
-    });
-    bar.finish_and_clear();
+    let report = egdb::verify::check(&db, a.samples, a.seed, &mut |m, done, of| bar.show(m, done, of, m.to_string()));
+    bar.bar.finish_and_clear();
     for d in report.disagreements.iter().take(20) {
         outln!("disagrees: {d}")?;
     }
     outln!(
         "{}: {} slices, {} positions checked, {} disagreements; {:.1}s",
         a.variant,
-        db.slices().len(),
+        slices,
         report.checked,
         report.disagreements.len(),
         started.elapsed().as_secs_f64()
@@ -230,18 +214,40 @@ fn verify(a: VerifyArgs) -> Result<ExitCode> {
     Ok(if report.disagreements.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }
 
-/// A progress bar over `total` positions on a terminal, hidden otherwise.
-fn progress_bar(total: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
+/// A progress bar over the positions of many slices (on a terminal; hidden otherwise), fed by
+/// callbacks that report one slice at a time: `done` of its `of` positions.
+struct SliceBar {
+    bar: ProgressBar,
+    /// Positions of the slices finished before the one in progress.
+    finished: u64,
+    /// The slice in progress and its positions.
+    current: Option<(Material, u64)>,
+}
+
+impl SliceBar {
+    fn new(total: u64) -> SliceBar {
+        let bar = if std::io::stderr().is_terminal() {
+            let b = ProgressBar::new(total.max(1));
+            b.set_style(
+                ProgressStyle::with_template("{msg:24} [{bar:30}] {percent}% ({elapsed}, eta {eta})")
+                    .expect("template")
+                    .progress_chars("=> "),
+            );
+            b
+        } else {
+            ProgressBar::hidden()
+        };
+        SliceBar { bar, finished: 0, current: None }
     }
-    let b = ProgressBar::new(total.max(1));
-    b.set_style(
-        ProgressStyle::with_template("{msg:24} [{bar:30}] {percent}% ({elapsed}, eta {eta})")
-            .expect("template")
-            .progress_chars("=> "),
-    );
-    b
+
+    fn show(&mut self, m: Material, done: u64, of: u64, message: String) {
+        if let Some((_, n)) = self.current.filter(|(c, _)| *c != m) {
+            self.finished += n;
+        }
+        self.current = Some((m, of));
+        self.bar.set_position(self.finished + done.min(of));
+        self.bar.set_message(message);
+    }
 }
 
 /// The endgame databases installed under `dir` (default: the user's data folder), for the

@@ -116,10 +116,7 @@ pub fn memory_needed(db: &Egdb, pieces: u32) -> u64 {
     Material::up_to(pieces)
         .into_iter()
         .filter(|m| db.slice(*m).is_none())
-        .map(|m| {
-            let mirror = if m.swapped() == m { 0 } else { db.positions(m.swapped()) };
-            (db.positions(m) + mirror) * BYTES_PER_INDEX
-        })
+        .map(|m| pair(m).iter().map(|&s| db.positions(s)).sum::<u64>() * BYTES_PER_INDEX)
         .max()
         .unwrap_or(0)
 }
@@ -136,11 +133,7 @@ pub fn memory_needed(db: &Egdb, pieces: u32) -> u64 {
 /// and losses the longest (the distances of the slices that keep them are exact).
 pub fn solve_pair(db: &Egdb, m: Material, distances: bool, progress: Progress) -> Vec<SliceFile> {
     let start = Instant::now();
-    let mats: Vec<Material> = if m.swapped() == m {
-        vec![m]
-    } else {
-        vec![m, m.swapped()]
-    };
+    let mats = pair(m);
     let sizes: Vec<u64> = mats.iter().map(|&s| db.indexer.positions(s)).collect();
     let total: u64 = sizes.iter().sum();
     let mut pair = Pair {
@@ -162,6 +155,15 @@ pub fn solve_pair(db: &Egdb, m: Material, distances: bool, progress: Progress) -
         .enumerate()
         .map(|(s, &mat)| encode(db, mat, &pair.vals[s], &pair.captured[s], exact, build_ms))
         .collect()
+}
+
+/// A slice and its mirror, solved together (one slice when it is its own mirror).
+fn pair(m: Material) -> Vec<Material> {
+    if m.swapped() == m {
+        vec![m]
+    } else {
+        vec![m, m.swapped()]
+    }
 }
 
 /// `counts` of a position whose predecessors have been told its result.

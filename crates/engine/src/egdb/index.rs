@@ -207,8 +207,15 @@ impl Indexer {
         let (own, other, kings) = (pos.pieces(side), pos.pieces(!side), pos.all_kings());
         match side {
             Color::Light => (own, other, kings),
-            Color::Dark => (self.turn.set(own), self.turn.set(other), self.turn.set(kings)),
+            Color::Dark => self.turned(own, other, kings),
         }
+    }
+
+    /// Pieces with Dark to move, `(mover, other, kings)`, turned half a circle so that the
+    /// mover plays as Light.
+    #[inline(always)]
+    fn turned(&self, mover: u64, other: u64, kings: u64) -> (u64, u64, u64) {
+        (self.turn.set(mover), self.turn.set(other), self.turn.set(kings))
     }
 
     /// The material of a position, counted for the side to move.
@@ -271,7 +278,8 @@ impl Indexer {
     /// round first, as [`Indexer::index_of`] does.
     #[inline(always)]
     pub(crate) fn index_dark_to_move(&self, m: Material, light: u64, dark: u64, kings: u64) -> u64 {
-        self.index(m, self.turn.set(dark), self.turn.set(light), self.turn.set(kings))
+        let (own, other, kings) = self.turned(dark, light, kings);
+        self.index(m, own, other, kings)
     }
 }
 
