@@ -5,6 +5,7 @@
 use anyhow::{Context, Result};
 use draughts_engine::eval::Weights;
 use draughts_engine::egdb::Egdb;
+use draughts_engine::patterns::Patterns;
 use draughts_engine::tune::{
     fit, fit_patterns, generate_positions, generate_samples, label_by_egdb, read_positions, start_weights, write_positions, TuneConfig, TuneRequest,
 };
@@ -46,9 +47,14 @@ pub struct Args {
     /// Fit pattern values (every rule set; see docs/engine.md, "Evaluation") on top of the
     /// linear weights, written as a pattern file with a header saying how it was made (the
     /// built-in ones are crates/engine/weights/<variant>.patterns), instead of the linear
-    /// weights. Self-play always evaluates with the linear weights alone.
+    /// weights. Self-play evaluates with the linear weights alone unless --play-patterns is given.
     #[arg(long)]
     patterns: bool,
+    /// With --patterns: self-play evaluates with these pattern values too (a file as --out writes,
+    /// such as the built-in crates/engine/weights/<variant>.patterns), so that a new fit learns
+    /// from games and search scores of the evaluation it is to replace.
+    #[arg(long)]
+    play_patterns: Option<std::path::PathBuf>,
     /// With --patterns: also fit to these positions (files written by --save-positions).
     #[arg(long, num_args = 1..)]
     positions: Vec<std::path::PathBuf>,
@@ -75,6 +81,7 @@ fn request(a: &Args) -> TuneRequest {
         save_positions: a.save_positions.is_some(),
         out: a.out.is_some(),
         egdb: a.egdb.is_some(),
+        play_patterns: a.play_patterns.is_some(),
     }
 }
 
@@ -150,8 +157,12 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
         samples.extend(more);
     }
     if a.games > 0 {
+        let play = match &a.play_patterns {
+            Some(p) => Some(std::sync::Arc::new(Patterns::read_for(p, a.variant).map_err(|e| anyhow::anyhow!("--play-patterns {}: {e}", p.display()))?)),
+            None => None,
+        };
         let bar = games_bar(a.games);
-        let played = generate_positions(&cfg, &start, &|n| bar.set_position(n as u64));
+        let played = generate_positions(&cfg, &start, play.as_ref(), &|n| bar.set_position(n as u64));
         bar.finish();
         if let Some(p) = &a.save_positions {
             let header = format!("built-by: {}\nengine: {}\ndate: {}", crate::provenance::invocation(), crate::provenance::engine(), crate::provenance::today());

@@ -210,6 +210,27 @@ fn english_pattern_values_carry_their_provenance_and_a_match_plays_with_them() {
     let o = draughts().args(["tune", "--variant", "russian", "--patterns", "--games", "0", "--iterations", "3", "--positions"]).arg(&pos).arg("--egdb").arg(&egdb).arg("--out").arg(&labelled).output().unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("no russian endgame databases"), "{err}");
+    // Self-play with the built-in values (--play-patterns) plays other games than the linear
+    // evaluation alone from the same openings, and its position file says how they were played;
+    // the option goes with --patterns and self-play only.
+    let builtin = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/weights/english.patterns");
+    let (plain, played) = (dir.path().join("plain.txt"), dir.path().join("played.txt"));
+    for (file, extra) in [(&plain, None), (&played, Some(&builtin))] {
+        let mut c = draughts();
+        c.args(["tune", "--variant", "english", "--patterns", "--games", "3", "--depth", "4", "--iterations", "0", "--threads", "1", "--save-positions"]).arg(file);
+        if let Some(b) = extra {
+            c.arg("--play-patterns").arg(b);
+        }
+        let o = c.output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let body = |f: &std::path::Path| std::fs::read_to_string(f).unwrap().lines().filter(|l| !l.starts_with('#')).map(str::to_string).collect::<Vec<_>>();
+    assert_ne!(body(&plain), body(&played));
+    assert!(std::fs::read_to_string(&played).unwrap().lines().next().unwrap().contains("--play-patterns"));
+    let o = draughts().args(["tune", "--variant", "english", "--games", "1", "--play-patterns"]).arg(&builtin).output().unwrap();
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--play-patterns goes with --patterns"));
+    let o = draughts().args(["tune", "--variant", "english", "--patterns", "--games", "0", "--positions"]).arg(&pos).arg("--play-patterns").arg(&builtin).arg("--out").arg(&again).output().unwrap();
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("give --games"));
     // A match plays with the file against the linear evaluation alone.
     let m = draughts()
         .args(["match", "--variant", "english", "--a", "depth:2", "--b", "depth:2", "--games", "2", "--b-patterns", "none", "--a-patterns"])

@@ -23,7 +23,7 @@ use crate::search::{Limits, Searcher};
 use draughts_rules::notation::fen;
 use draughts_rules::{Color, Game, HalfTurn, Position, Variant};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 /// Settings of a tuning run.
 #[derive(Clone, Debug)]
@@ -74,6 +74,8 @@ pub struct TuneRequest {
     pub out: bool,
     /// Whether endgame databases are given to label positions (pattern fit only).
     pub egdb: bool,
+    /// Whether self-play evaluates with given pattern values (pattern fit's games only).
+    pub play_patterns: bool,
 }
 
 impl TuneRequest {
@@ -86,6 +88,9 @@ impl TuneRequest {
             }
             if self.egdb {
                 return Err("--egdb goes with --patterns".into());
+            }
+            if self.play_patterns {
+                return Err("--play-patterns goes with --patterns".into());
             }
             if (self.games == 0 && self.pdn_files == 0) || bad_depth {
                 return Err("give --games (at least 1) or --pdn files, and --depth 1..20".into());
@@ -101,6 +106,9 @@ impl TuneRequest {
         }
         if (self.games == 0 && self.position_files == 0) || bad_depth {
             return Err("give --games (at least 1) or --positions files, and --depth 1..20".into());
+        }
+        if self.play_patterns && self.games == 0 {
+            return Err("--play-patterns says how self-play games are played: give --games (at least 1)".into());
         }
         if !self.out && self.iterations > 0 {
             return Err("--patterns writes a binary file: give --out".into());
@@ -214,8 +222,10 @@ pub struct PositionSample {
     pub result: f64,
 }
 
-/// How the self-play games of a tuning run are played. Every game is evaluated by the linear
-/// weights alone: the linear fit models nothing else, and pattern values are fitted on top.
+/// How the self-play games of a tuning run are played. The linear fit's games are evaluated by the
+/// linear weights alone (it models nothing else); the pattern fit's by the linear weights and,
+/// when given, pattern values of an earlier fit (the fit itself is always on top of the linear
+/// weights alone).
 #[derive(Clone, Copy, Debug)]
 struct SelfPlay {
     /// Half-moves of the balanced opening.
@@ -232,7 +242,7 @@ const PATTERN_SELF_PLAY: SelfPlay = SelfPlay { opening_plies: 8, tt_mb: 16 };
 
 /// Plays one self-play game; returns its quiet positions (with Light's search score) and the
 /// result for Light.
-fn self_play_game(variant: Variant, weights: &Weights, depth: u32, seed: u64, max_plies: usize, how: SelfPlay) -> Vec<PositionSample> {
+fn self_play_game(variant: Variant, weights: &Weights, patterns: Option<&Arc<Patterns>>, depth: u32, seed: u64, max_plies: usize, how: SelfPlay) -> Vec<PositionSample> {
     let opening = balanced_opening(variant, how.opening_plies, seed);
     let mut game = Game::new(variant);
     for m in &opening {
@@ -242,7 +252,7 @@ fn self_play_game(variant: Variant, weights: &Weights, depth: u32, seed: u64, ma
     }
     let mut searcher = Searcher::new(how.tt_mb);
     searcher.set_weights(weights.clone());
-    searcher.set_patterns(None);
+    searcher.set_patterns(patterns.cloned());
     let mut kept = Vec::new();
     // A searched position always has a move, which is legal: the game ends by the rules or at
     // the ply cap (were it otherwise, the positions so far are kept all the same).
@@ -276,7 +286,7 @@ fn self_play_game(variant: Variant, weights: &Weights, depth: u32, seed: u64, ma
 
 /// Plays `cfg.games` self-play games on `cfg.threads` threads (game `i` from the opening of seed
 /// `cfg.seed + i * 104729`); returns their positions in game order, whatever the threads.
-fn play_games(cfg: &TuneConfig, weights: &Weights, how: SelfPlay, progress: &(dyn Fn(usize) + Sync)) -> Vec<PositionSample> {
+fn play_games(cfg: &TuneConfig, weights: &Weights, patterns: Option<&Arc<Patterns>>, how: SelfPlay, progress: &(dyn Fn(usize) + Sync)) -> Vec<PositionSample> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let games: Mutex<Vec<Vec<PositionSample>>> = Mutex::new(vec![Vec::new(); cfg.games]);
@@ -288,7 +298,7 @@ fn play_games(cfg: &TuneConfig, weights: &Weights, how: SelfPlay, progress: &(dy
                     break;
                 }
                 let seed = cfg.seed.wrapping_add(i as u64 * 104729);
-                let kept = self_play_game(cfg.variant, weights, cfg.depth, seed, cfg.max_plies, how);
+                let kept = self_play_game(cfg.variant, weights, patterns, cfg.depth, seed, cfg.max_plies, how);
                 games.lock().expect("no panics while holding the lock")[i] = kept;
                 progress(done.fetch_add(1, Ordering::SeqCst) + 1);
             });
@@ -300,16 +310,17 @@ fn play_games(cfg: &TuneConfig, weights: &Weights, how: SelfPlay, progress: &(dy
 /// Generates samples from `cfg.games` self-play games on `cfg.threads` threads; `progress` is
 /// called with the number of games finished.
 pub fn generate_samples(cfg: &TuneConfig, weights: &Weights, progress: &(dyn Fn(usize) + Sync)) -> Vec<Sample> {
-    play_games(cfg, weights, LINEAR_SELF_PLAY, progress)
+    play_games(cfg, weights, None, LINEAR_SELF_PLAY, progress)
         .into_iter()
         .map(|p| Sample { features: features(&p.position), result: p.result, score: p.score })
         .collect()
 }
 
 /// Positions for [`fit_patterns`] from `cfg.games` self-play games evaluated by the linear
-/// weights `weights` alone (8-ply balanced openings); in game order.
-pub fn generate_positions(cfg: &TuneConfig, weights: &Weights, progress: &(dyn Fn(usize) + Sync)) -> Vec<PositionSample> {
-    play_games(cfg, weights, PATTERN_SELF_PLAY, progress)
+/// weights `weights` and the pattern values `patterns` if any (8-ply balanced openings); in game
+/// order.
+pub fn generate_positions(cfg: &TuneConfig, weights: &Weights, patterns: Option<&Arc<Patterns>>, progress: &(dyn Fn(usize) + Sync)) -> Vec<PositionSample> {
+    play_games(cfg, weights, patterns, PATTERN_SELF_PLAY, progress)
 }
 
 /// Labels the positions that endgame database `db` holds with their exact result: Light's
@@ -650,7 +661,7 @@ mod tests {
     fn pattern_fit_learns_a_planted_pattern() {
         let cfg = TuneConfig { variant: Variant::International, games: 12, depth: 2, seed: 3, threads: 2, iterations: 40, max_plies: 200, lambda: 0.0 };
         let w = Weights::builtin(Variant::International);
-        let played = generate_positions(&cfg, w, &|_| {});
+        let played = generate_positions(&cfg, w, None, &|_| {});
         assert!(played.len() > 300, "{} positions", played.len());
         // The file format round-trips.
         let back = read_positions(&write_positions(&played, "built-by: test"), Variant::International).unwrap();
