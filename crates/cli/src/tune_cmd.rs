@@ -147,6 +147,12 @@ pub fn run(a: Args) -> Result<ExitCode> {
 /// The request is checked ([`TuneRequest::check`]).
 fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
     let (start, cfg) = start_and_config(&a, req)?;
+    // Read before the position files, so that a bad file stops the run at once (its errors
+    // name it).
+    let play = match &a.play_patterns {
+        Some(p) => Some(std::sync::Arc::new(Patterns::read_for(p, a.variant).map_err(|e| anyhow::anyhow!("--play-patterns: {e}"))?)),
+        None => None,
+    };
     let mut samples = Vec::new();
     let mut heads = Vec::new();
     for p in &a.positions {
@@ -157,10 +163,6 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
         samples.extend(more);
     }
     if a.games > 0 {
-        let play = match &a.play_patterns {
-            Some(p) => Some(std::sync::Arc::new(Patterns::read_for(p, a.variant).map_err(|e| anyhow::anyhow!("--play-patterns {}: {e}", p.display()))?)),
-            None => None,
-        };
         let bar = games_bar(a.games);
         let played = generate_positions(&cfg, &start, play.as_ref(), &|n| bar.set_position(n as u64));
         bar.finish();

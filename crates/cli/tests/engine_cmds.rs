@@ -231,6 +231,10 @@ fn english_pattern_values_carry_their_provenance_and_a_match_plays_with_them() {
     assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--play-patterns goes with --patterns"));
     let o = draughts().args(["tune", "--variant", "english", "--patterns", "--games", "0", "--positions"]).arg(&pos).arg("--play-patterns").arg(&builtin).arg("--out").arg(&again).output().unwrap();
     assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("give --games"));
+    let missing = dir.path().join("missing.patterns");
+    let o = draughts().args(["tune", "--variant", "english", "--patterns", "--games", "1", "--iterations", "0", "--play-patterns"]).arg(&missing).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("--play-patterns: cannot read") && err.contains("missing.patterns"), "{err}");
     // A match plays with the file against the linear evaluation alone.
     let m = draughts()
         .args(["match", "--variant", "english", "--a", "depth:2", "--b", "depth:2", "--games", "2", "--b-patterns", "none", "--a-patterns"])
