@@ -14,6 +14,11 @@ pub struct Args {
     /// Print JSON: {"depth","nodes","nps","seconds","positions":[{"variant","fen","nodes","ms"}]}.
     #[arg(long)]
     json: bool,
+    /// Evaluate the positions of the boards it fits with this network added (a file from
+    /// `draughts tune --network`), to measure what it costs; the node counts then differ from
+    /// the signature's.
+    #[arg(long)]
+    network: Option<std::path::PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -40,7 +45,11 @@ pub fn run(a: Args) -> Result<ExitCode> {
     }
     let json = a.json;
     let mut out_err = None;
-    let report = bench::run(a.depth, |r| {
+    let network = match &a.network {
+        Some(p) => Some(std::sync::Arc::new(draughts_engine::network::Network::read_file(p).map_err(anyhow::Error::msg)?)),
+        None => None,
+    };
+    let report = bench::run(a.depth, network, |r| {
         if !json && out_err.is_none() {
             out_err = outln!(
                 "{:<14} {:>11} nodes {:>7} ms  score {:>6}  {}",

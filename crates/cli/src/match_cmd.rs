@@ -62,6 +62,13 @@ pub struct Args {
     /// Our engine as --b: pattern values, as --a-patterns.
     #[arg(long, value_name = "FILE|none")]
     b_patterns: Option<String>,
+    /// Our engine as --a adds this network's output to its evaluation (a file from `draughts
+    /// tune --network`; `none`: no network).
+    #[arg(long, value_name = "FILE|none")]
+    a_network: Option<String>,
+    /// Our engine as --b: a network, as --a-network.
+    #[arg(long, value_name = "FILE|none")]
+    b_network: Option<String>,
     /// Our levels 6..8 play without the opening book: `a`, `b`, or `both` (the default when
     /// the option is given alone). Without the option they play from it while the position
     /// is in it (docs/engine.md, "Opening books").
@@ -85,8 +92,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let book_a = !matches!(no_book, Some("a" | "both"));
     let book_b = !matches!(no_book, Some("b" | "both"));
     let egdbs = crate::egdb_cmd::open_installed(a.egdb.clone())?;
-    let eval_a = EvalFiles { weights: a.a_weights.as_deref(), patterns: a.a_patterns.as_deref() };
-    let eval_b = EvalFiles { weights: a.b_weights.as_deref(), patterns: a.b_patterns.as_deref() };
+    let eval_a = EvalFiles { weights: a.a_weights.as_deref(), patterns: a.a_patterns.as_deref(), network: a.a_network.as_deref() };
+    let eval_b = EvalFiles { weights: a.b_weights.as_deref(), patterns: a.b_patterns.as_deref(), network: a.b_network.as_deref() };
     let spec_a = PlayerSpec { spec: &a.a, seed: a.seed, eval: eval_a, book: book_a };
     let spec_b = PlayerSpec { spec: &a.b, seed: a.seed.wrapping_add(1), eval: eval_b, book: book_b };
     let mut pa = player_from_spec(spec_a, a.variant, a.draw_rules, t, &egdbs).map_err(|e| anyhow!(e))?;

@@ -5,9 +5,10 @@
 use anyhow::{Context, Result};
 use draughts_engine::eval::Weights;
 use draughts_engine::egdb::Egdb;
+use draughts_engine::network::{fit_network, NetworkFitConfig};
 use draughts_engine::patterns::Patterns;
 use draughts_engine::tune::{
-    fit, fit_patterns, generate_positions, generate_samples, label_by_egdb, read_positions, start_weights, write_positions, TuneConfig, TuneRequest,
+    fit, fit_patterns, generate_positions, generate_samples, label_by_egdb, read_positions, PositionSample, start_weights, write_positions, TuneConfig, TuneRequest,
 };
 use draughts_rules::Variant;
 use std::process::ExitCode;
@@ -50,6 +51,12 @@ pub struct Args {
     /// weights. Self-play evaluates with the linear weights alone unless --play-patterns is given.
     #[arg(long)]
     patterns: bool,
+    /// Fit a network (a learned evaluation of the whole board, added to the linear weights and
+    /// the built-in pattern values; see docs/engine.md, "Network") from the same positions as
+    /// --patterns, written as a network file with a header saying how it was made. Give
+    /// --iterations as passes over the positions (about 20).
+    #[arg(long)]
+    network: bool,
     /// With --patterns: self-play evaluates with these pattern values too (a file as --out writes,
     /// such as the built-in crates/engine/weights/<variant>.patterns), so that a new fit learns
     /// from games and search scores of the evaluation it is to replace.
@@ -63,6 +70,7 @@ pub struct Args {
     save_positions: Option<std::path::PathBuf>,
     /// With --patterns: positions these endgame databases hold (a folder, as `draughts egdb
     /// build --dir` writes) are fitted to their exact result instead of the self-play labels.
+    /// With --network: they are left out (the search probes the databases instead).
     #[arg(long)]
     egdb: Option<std::path::PathBuf>,
 }
@@ -82,6 +90,7 @@ fn request(a: &Args) -> TuneRequest {
         out: a.out.is_some(),
         egdb: a.egdb.is_some(),
         play_patterns: a.play_patterns.is_some(),
+        network: a.network,
     }
 }
 
@@ -101,7 +110,7 @@ fn games_bar(games: usize) -> indicatif::ProgressBar {
 pub fn run(a: Args) -> Result<ExitCode> {
     let req = request(&a);
     req.check().map_err(anyhow::Error::msg)?;
-    if a.patterns {
+    if a.patterns || a.network {
         return run_patterns(a, &req);
     }
     let (start, cfg) = start_and_config(&a, &req)?;
@@ -143,7 +152,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// `draughts tune --patterns`: self-play positions (and/or saved ones), then the pattern fit.
+/// `draughts tune --patterns` and `--network`: self-play positions (and/or saved ones), then
+/// the pattern fit or the network fit.
 /// The request is checked ([`TuneRequest::check`]).
 fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
     let (start, cfg) = start_and_config(&a, req)?;
@@ -184,9 +194,24 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
         if db.max_pieces() == 0 {
             anyhow::bail!("--egdb {}: no {} endgame databases there (draughts egdb build --variant {} --dir ...)", dir.display(), a.variant, a.variant.id());
         }
-        let n = label_by_egdb(&mut samples, &db);
-        eprintln!("{n} positions labelled by the endgame databases (up to {} pieces)", db.max_pieces());
-        exact = Some(format!("{n} positions labelled with their exact result by the {} endgame databases up to {} pieces", a.variant.id(), db.max_pieces()));
+        if a.network {
+            // The search probes the databases instead of evaluating their positions, so the
+            // network spends its values on the others.
+            let before = samples.len();
+            let max = db.max_pieces();
+            samples.retain(|s| s.position.occupied().count_ones() > max);
+            let n = before - samples.len();
+            eprintln!("{n} positions left out: the endgame databases hold them (up to {max} pieces)");
+            exact = Some(format!("{n} positions left out that the {} endgame databases up to {max} pieces hold", a.variant.id()));
+            req.check_samples(samples.len()).map_err(anyhow::Error::msg)?;
+        } else {
+            let n = label_by_egdb(&mut samples, &db);
+            eprintln!("{n} positions labelled by the endgame databases (up to {} pieces)", db.max_pieces());
+            exact = Some(format!("{n} positions labelled with their exact result by the {} endgame databases up to {} pieces", a.variant.id(), db.max_pieces()));
+        }
+    }
+    if a.network {
+        return fit_network_to(&a, &samples, &start, &cfg, exact, &heads, out);
     }
     let f = fit_patterns(a.variant, &samples, &start, a.iterations, a.lambda);
     let summary = format!(
@@ -213,5 +238,45 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
     }
     let patterns = f.patterns.with_header(&header);
     std::fs::write(out, patterns.to_bytes()).with_context(|| format!("cannot write {}", out.display()))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The network fit of `draughts tune --network` to the gathered positions, written to `out` with
+/// a header saying how it was made (`exact`: the endgame databases' labelling, `heads`: the
+/// position files' own headers).
+fn fit_network_to(a: &Args, samples: &[PositionSample], start: &Weights, cfg: &TuneConfig, exact: Option<String>, heads: &[Vec<String>], out: &std::path::Path) -> Result<ExitCode> {
+    let fit_cfg = NetworkFitConfig { passes: a.iterations, lambda: a.lambda, threads: cfg.threads, seed: a.seed, batch: 1024 };
+    let bar = indicatif::ProgressBar::new(a.iterations as u64);
+    bar.set_style(indicatif::ProgressStyle::with_template("fit {bar:30} {pos}/{len} passes ({elapsed}) {msg}").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()));
+    let f = fit_network(a.variant, samples, start, &fit_cfg, &mut |pass, e| {
+        bar.set_position(pass as u64);
+        bar.set_message(format!("held-out error {e:.5}"));
+        if bar.is_hidden() {
+            eprintln!("pass {pass}: held-out mean squared error {e:.5}");
+        }
+    });
+    bar.finish();
+    let summary = format!(
+        "{} positions fitted, {} held out; held-out mean squared error {:.5} -> {:.5} (integer values {:.5}; pass {} of {}, k = {:.2}, lambda {})",
+        f.fitted, f.held_out, f.held_out_before, f.held_out_after, f.held_out_integer, f.best_pass, a.iterations, f.k, a.lambda
+    );
+    eprintln!("{summary}");
+    let mut lines = vec![
+        "draughts network".to_string(),
+        format!("variant: {}", a.variant.id()),
+        format!("built-by: {}", crate::provenance::invocation()),
+        format!("engine: {}", crate::provenance::engine()),
+        format!("date: {}", crate::provenance::today()),
+        summary,
+    ];
+    lines.extend(exact);
+    for (p, head) in a.positions.iter().zip(heads) {
+        for line in head {
+            lines.push(format!("{}: {}", p.display(), line.trim_start_matches('#').trim()));
+        }
+    }
+    let header: String = lines.iter().map(|l| format!("# {l}\n")).collect();
+    let network = f.network.quantized(&header);
+    std::fs::write(out, network.to_bytes()).with_context(|| format!("cannot write {}", out.display()))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -665,3 +665,39 @@ fn match_plays_the_ballot_openings_and_names_a_bad_line() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("line 2") && err.contains("13-17"), "{err}");
 }
+
+#[test]
+fn a_network_fit_writes_its_provenance_and_a_match_plays_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (pos, _) = tune_patterns(dir.path(), "english", "4", "3");
+    let net = dir.path().join("english.network");
+    let o = draughts()
+        .args(["tune", "--variant", "english", "--network", "--games", "0", "--iterations", "2", "--threads", "2", "--positions"])
+        .arg(&pos)
+        .arg("--out")
+        .arg(&net)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("held-out mean squared error") && err.contains("integer values"), "{err}");
+    let n = draughts_engine::network::Network::read_file(&net).unwrap();
+    assert!(n.fits(draughts_rules::Variant::English));
+    for key in ["# draughts network", "variant: english", "built-by: draughts tune --variant english --network", "engine: draughts", "date: ", "held-out mean squared error"] {
+        assert!(n.header().contains(key), "{key}: {}", n.header());
+    }
+    assert!(n.header().contains(&format!("{}: built-by: draughts tune --variant english --patterns --games 4", pos.display())), "{}", n.header());
+    // The two fits are one or the other; the network is written in binary, so --out is needed.
+    let o = draughts().args(["tune", "--variant", "english", "--network", "--patterns", "--games", "0", "--positions"]).arg(&pos).arg("--out").arg(&net).output().unwrap();
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--patterns and --network are two different fits"));
+    let o = draughts().args(["tune", "--variant", "english", "--network", "--games", "0", "--iterations", "2", "--positions"]).arg(&pos).output().unwrap();
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--network writes a binary file: give --out"));
+    // A match plays with the network on one side; a network for another board is refused, with
+    // the file's name.
+    let m = draughts().args(["match", "--variant", "english", "--a", "depth:2", "--b", "depth:2", "--games", "2", "--a-network"]).arg(&net).output().unwrap();
+    let stdout = String::from_utf8_lossy(&m.stdout);
+    assert!(m.status.success() && stdout.contains("english.network"), "{stdout}{}", String::from_utf8_lossy(&m.stderr));
+    let m = draughts().args(["match", "--variant", "international", "--a", "depth:1", "--b", "depth:1", "--games", "1", "--a-network"]).arg(&net).output().unwrap();
+    let err = String::from_utf8_lossy(&m.stderr);
+    assert!(!m.status.success() && err.contains("english.network") && err.contains("not for international"), "{err}");
+}

@@ -80,9 +80,11 @@ pub fn positions() -> Vec<Position> {
         .collect()
 }
 
-/// Searches every benchmark position to `depth`, calling `on_row` after each.
-pub fn run(depth: u32, mut on_row: impl FnMut(&BenchRow)) -> BenchReport {
+/// Searches every benchmark position to `depth`, calling `on_row` after each; with `network`,
+/// the positions of the boards it fits are evaluated with it added (to measure its cost).
+pub fn run(depth: u32, network: Option<std::sync::Arc<crate::network::Network>>, mut on_row: impl FnMut(&BenchRow)) -> BenchReport {
     let mut searcher = Searcher::new(16);
+    searcher.set_network(network);
     let mut rows = Vec::new();
     let start = Instant::now();
     let mut searching = Duration::ZERO;
@@ -105,8 +107,8 @@ mod tests {
     #[test]
     fn bench_positions_parse_and_node_counts_repeat() {
         assert_eq!(super::positions().len(), super::POSITIONS.len());
-        let a = super::run(3, |_| {});
-        let b = super::run(3, |_| {});
+        let a = super::run(3, None, |_| {});
+        let b = super::run(3, None, |_| {});
         assert_eq!(a.nodes, b.nodes, "the bench signature is deterministic");
         assert!(a.nodes > 0);
     }

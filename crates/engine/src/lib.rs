@@ -26,6 +26,7 @@ pub mod eval;
 pub mod hub;
 pub mod level;
 pub mod matchplay;
+pub mod network;
 pub mod patterns;
 pub mod puzzles;
 pub mod review;

@@ -189,6 +189,10 @@ pub fn player_from_spec(
         p.searcher.set_patterns(crate::patterns::Patterns::from_arg(arg, variant)?);
         labels.push(if arg == "none" { "no patterns".to_string() } else { file_name(std::path::Path::new(arg)) });
     }
+    if let Some(arg) = eval.network {
+        p.searcher.set_network(crate::network::Network::from_arg(arg, variant)?);
+        labels.push(if arg == "none" { "no network".to_string() } else { file_name(std::path::Path::new(arg)) });
+    }
     if !labels.is_empty() {
         p.label = Some(labels.join(", "));
     }
@@ -203,6 +207,9 @@ pub struct EvalFiles<'a> {
     /// A pattern file (as `draughts tune --patterns` writes it), or `none`: the linear
     /// evaluation alone (see [`crate::patterns::Patterns::from_arg`]).
     pub patterns: Option<&'a str>,
+    /// A network file (as `draughts tune --network` writes it) whose output is added to the
+    /// evaluation, or `none` (see [`crate::network::Network::from_arg`]).
+    pub network: Option<&'a str>,
 }
 
 /// A finished game of a match.

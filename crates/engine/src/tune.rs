@@ -76,21 +76,27 @@ pub struct TuneRequest {
     pub egdb: bool,
     /// Whether self-play evaluates with given pattern values (pattern fit's games only).
     pub play_patterns: bool,
+    /// Fit a network ([`crate::network`]) on top of the evaluation instead: its positions are
+    /// gathered as the pattern fit's are.
+    pub network: bool,
 }
 
 impl TuneRequest {
     /// Errors for settings that do not go together, in the order `draughts tune` reports them.
     pub fn check(&self) -> Result<(), String> {
         let bad_depth = self.depth == 0 || self.depth > 20;
-        if !self.patterns {
+        if self.patterns && self.network {
+            return Err("--patterns and --network are two different fits: give one".into());
+        }
+        if !self.patterns && !self.network {
             if self.position_files > 0 || self.save_positions {
-                return Err("--positions and --save-positions go with --patterns".into());
+                return Err("--positions and --save-positions go with --patterns or --network".into());
             }
             if self.egdb {
-                return Err("--egdb goes with --patterns".into());
+                return Err("--egdb goes with --patterns or --network".into());
             }
             if self.play_patterns {
-                return Err("--play-patterns goes with --patterns".into());
+                return Err("--play-patterns goes with --patterns or --network".into());
             }
             if (self.games == 0 && self.pdn_files == 0) || bad_depth {
                 return Err("give --games (at least 1) or --pdn files, and --depth 1..20".into());
@@ -98,11 +104,11 @@ impl TuneRequest {
             // The linear fit checks lambda once its positions are gathered (check_samples).
             return Ok(());
         }
-        if crate::patterns::PatternBoard::of(self.variant).is_none() {
+        if self.patterns && crate::patterns::PatternBoard::of(self.variant).is_none() {
             return Err(format!("pattern values need a board the patterns know: {} has none", self.variant));
         }
         if self.pdn_files > 0 {
-            return Err("--pdn gives no search scores; with --patterns give --games or --positions".into());
+            return Err("--pdn gives no search scores; with --patterns or --network give --games or --positions".into());
         }
         if (self.games == 0 && self.position_files == 0) || bad_depth {
             return Err("give --games (at least 1) or --positions files, and --depth 1..20".into());
@@ -111,7 +117,8 @@ impl TuneRequest {
             return Err("--play-patterns says how self-play games are played: give --games (at least 1)".into());
         }
         if !self.out && self.iterations > 0 {
-            return Err("--patterns writes a binary file: give --out".into());
+            let fit = if self.network { "--network" } else { "--patterns" };
+            return Err(format!("{fit} writes a binary file: give --out"));
         }
         check_lambda(self.lambda)
     }
@@ -120,10 +127,10 @@ impl TuneRequest {
     /// fit a lambda outside 0..=1.
     pub fn check_samples(&self, samples: usize) -> Result<(), String> {
         if samples < 100 {
-            let more = if self.patterns { "position files" } else { "records" };
+            let more = if self.patterns || self.network { "position files" } else { "records" };
             return Err(format!("only {samples} positions; play more games or give more {more}"));
         }
-        if self.patterns {
+        if self.patterns || self.network {
             Ok(())
         } else {
             check_lambda(self.lambda)
@@ -396,7 +403,37 @@ fn predict(theta: &[f64], f: &Features) -> f64 {
     e
 }
 
-fn sigmoid(x: f64) -> f64 {
+/// A xorshift generator for the fits' random choices (first values, order, test positions):
+/// small, fast and the same on every machine, so fits repeat exactly from their seed.
+#[derive(Clone, Debug)]
+pub(crate) struct XorShift(u64);
+
+impl XorShift {
+    /// A generator from `seed` (any value; zero is moved off, where xorshift would stay).
+    pub(crate) fn new(seed: u64) -> XorShift {
+        XorShift(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) | 1)
+    }
+
+    /// The next 64 random bits.
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    /// A number in -1..1.
+    pub(crate) fn signed_unit(&mut self) -> f32 {
+        (self.next() >> 11) as f32 / (1u64 << 53) as f32 * 2.0 - 1.0
+    }
+}
+
+pub(crate) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
@@ -407,7 +444,7 @@ fn loss(theta: &[f64], k: f64, samples: &[Sample], targets: &[f64]) -> f64 {
 }
 
 /// The sigmoid scale `k` (0.05 to 3 in steps of 0.05) with the lowest `loss(k)`.
-fn best_scale(loss: impl Fn(f64) -> f64) -> f64 {
+pub(crate) fn best_scale(loss: impl Fn(f64) -> f64) -> f64 {
     let mut k = 1.0;
     let mut best = f64::MAX;
     for i in 1..=60 {
@@ -674,13 +711,8 @@ mod tests {
         let g = Variant::International.rules().geometry;
         let bit = |n: u32| 1u64 << g.bit_of_number(n).unwrap();
         let start = Position::start(Variant::International);
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut rand = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = XorShift::new(1);
+        let mut rand = move |n: u64| rng.below(n);
         let mut positions = Vec::new();
         for _ in 0..3000 {
             let (mut l, mut d) = (start.pieces(Color::Light), start.pieces(Color::Dark));

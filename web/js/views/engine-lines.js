@@ -39,10 +39,14 @@ export class EngineLines {
     this.depth = depth;
     this.onPlay = onPlay;
     this.write = write;
+    /** @type {EngineLine[]} the lines shown, best first */
+    this.shown = [];
   }
 
   /**
-   * Shows the lines of one search.
+   * Shows the lines of one search. The lines are written into the elements already shown, so
+   * that a click made while a deeper search's lines arrive lands on the button it pressed: a
+   * list built anew between the press and the release would lose the click.
    * @param {EngineLine[]} lines best first, scores for the side to move
    * @param {Side} side the side to move
    * @param {Side} firstMover the rule set's first mover (who opens each numbered move)
@@ -51,26 +55,49 @@ export class EngineLines {
    */
   show(lines, side, firstMover, number, depth) {
     this.depth.textContent = t('engine-depth', { depth });
-    this.list.textContent = '';
-    for (const line of lines) {
-      const li = h('li', { className: 'engine-line' });
-      li.appendChild(h('span', { className: 'line-score', text: scoreText(lightScore(line.score, side)) }));
-      const moves = h('span', { className: 'line-moves' });
+    this.shown = lines;
+    for (const note of [...this.list.querySelectorAll('.engine-note')]) note.remove();
+    lines.forEach((line, k) => {
+      let li = this.list.children[k];
+      if (!li) {
+        li = this.list.appendChild(h('li', { className: 'engine-line' }));
+        li.append(h('span', { className: 'line-score' }), h('span', { className: 'line-moves' }));
+      }
+      /** @type {HTMLElement} */ (li.firstElementChild).textContent = scoreText(lightScore(line.score, side));
+      const moves = /** @type {HTMLElement} */ (li.lastElementChild);
+      const shown = line.moves.slice(0, SHOWN_MOVES);
       let mover = side;
       let n = number;
-      line.moves.slice(0, SHOWN_MOVES).forEach((m, i) => {
+      shown.forEach((m, i) => {
+        // Each move has two elements: its number (hidden where it has none) and its button.
+        if (moves.children.length <= 2 * i) {
+          moves.appendChild(h('span', { className: 'move-number' }));
+          const b = h('button', { className: 'line-move' });
+          b.type = 'button';
+          b.addEventListener('click', () => this.play(k, i));
+          moves.appendChild(b);
+        }
         const num = moveNumber(n, mover === firstMover, i === 0);
-        if (num) moves.appendChild(h('span', { className: 'move-number', text: num }));
-        const b = h('button', { className: 'line-move', text: this.write(m.text) });
-        b.type = 'button';
-        b.addEventListener('click', () => this.onPlay(line.moves.slice(0, i + 1)));
-        moves.appendChild(b);
+        const label = /** @type {HTMLElement} */ (moves.children[2 * i]);
+        label.textContent = num;
+        label.hidden = !num;
+        moves.children[2 * i + 1].textContent = this.write(m.text);
         if (mover !== firstMover) n++;
         mover = mover === 'light' ? 'dark' : 'light';
       });
-      li.appendChild(moves);
-      this.list.appendChild(li);
-    }
+      while (moves.children.length > 2 * shown.length) moves.lastElementChild?.remove();
+    });
+    while (this.list.children.length > lines.length) this.list.lastElementChild?.remove();
+  }
+
+  /**
+   * Plays line `k` of those shown up to its move `i`.
+   * @param {number} k
+   * @param {number} i
+   */
+  play(k, i) {
+    const line = this.shown[k];
+    if (line) this.onPlay(line.moves.slice(0, i + 1));
   }
 
   /**
@@ -79,6 +106,7 @@ export class EngineLines {
    */
   clear(note) {
     this.depth.textContent = '';
+    this.shown = [];
     this.list.textContent = '';
     if (note) this.list.appendChild(h('li', { className: 'engine-note', text: note }));
   }

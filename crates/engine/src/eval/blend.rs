@@ -52,6 +52,9 @@ pub struct Blended {
     /// folded in by [`Patterns::with_men_values`]: the evaluation then skips counting them, and
     /// the sum is the same.
     pub(super) folded: bool,
+    /// A network whose output is added to the score for the side to move (see
+    /// [`crate::network`]).
+    network: Option<Arc<Network>>,
 }
 
 impl Blended {
@@ -76,9 +79,16 @@ impl Blended {
         // sensible weights; otherwise the terms are counted as usual).
         let folded = patterns.as_ref().and_then(|p| p.with_men_values(&men_square_values(w, variant, true), &men_square_values(w, variant, false)));
         match folded {
-            Some(f) => Blended { variant, rows, patterns: Some(Arc::new(f)), folded: true },
-            None => Blended { variant, rows, patterns, folded: false },
+            Some(f) => Blended { variant, rows, patterns: Some(Arc::new(f)), folded: true, network: None },
+            None => Blended { variant, rows, patterns, folded: false, network: None },
         }
+    }
+
+    /// These blended weights with a network's output added (`None`: none). A network for
+    /// another board is not used.
+    pub fn with_network(mut self, network: Option<Arc<Network>>) -> Blended {
+        self.network = network.filter(|n| n.fits(self.variant));
+        self
     }
 
     /// The variant the weights were blended for.
@@ -105,6 +115,10 @@ impl Blended {
         if let Some(p) = &self.patterns {
             sink.sum += p.score(pos.men(Color::Light), pos.men(Color::Dark), t.phase[n]);
         }
-        finish::<V>(pos, sink.sum / PHASE_MAX, can_move)
+        let mut e = finish::<V>(pos, sink.sum / PHASE_MAX, can_move);
+        if let Some(n) = &self.network {
+            e.score += n.evaluate(pos);
+        }
+        e
     }
 }

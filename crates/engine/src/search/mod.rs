@@ -99,6 +99,8 @@ pub struct Searcher {
     custom_weights: bool,
     /// Pattern values given by [`Searcher::set_patterns`] (else the variant's built-in ones).
     custom_patterns: crate::patterns::PatternChoice,
+    /// A network added to the evaluation ([`Searcher::set_network`]).
+    network: Option<Arc<crate::network::Network>>,
     /// ProbCut is tried only with fewer pieces than this on the board (past the opening).
     probcut_pieces: u32,
     /// The endgame databases, one per variant at most ([`Searcher::set_egdbs`]), whether they
@@ -190,6 +192,7 @@ impl Searcher {
             last_variant: None,
             custom_weights: false,
             custom_patterns: None,
+            network: None,
             probcut_pieces: 0,
             egdbs: Vec::new(),
             egdb_on: true,
@@ -230,6 +233,13 @@ impl Searcher {
     /// not used, see [`crate::patterns`]).
     pub fn set_patterns(&mut self, p: Option<Arc<Patterns>>) {
         self.custom_patterns = Some(p);
+        self.last_variant = None;
+    }
+
+    /// Adds this network's output to the evaluation (`None`: no network), from the next search
+    /// on (a network for another board than the variant's is not used, see [`crate::network`]).
+    pub fn set_network(&mut self, n: Option<Arc<crate::network::Network>>) {
+        self.network = n;
         self.last_variant = None;
     }
 
@@ -313,7 +323,7 @@ impl Searcher {
                 Some(p) => p.clone(),
                 None => Patterns::builtin(v),
             };
-            self.blended = Blended::with_patterns(&self.weights, v, patterns);
+            self.blended = Blended::with_patterns(&self.weights, v, patterns).with_network(self.network.clone());
         }
         self.egdb = self.egdbs.iter().find(|db| db.variant() == v && self.egdb_on).cloned();
         self.egdb_pieces = self.egdb.as_ref().map_or(0, |db| db.max_pieces());

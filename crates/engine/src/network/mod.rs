@@ -1,0 +1,441 @@
+//! A learned whole-board evaluation: a small neural network that sees every man and king.
+//!
+//! The linear weights and the pattern values ([`crate::eval`], [`crate::patterns`]) see men in
+//! regions of eight squares and kings only as material and mobility. The network sees the whole
+//! board: its input is one bit per (square, piece kind) from the side to move's point of view
+//! (the board turned round when Dark is to move, so that "ours" always advance the same way):
+//! our men, our kings, their men, their kings, `4 * squares` inputs. Its output is added to the
+//! evaluation's score for the side to move (it learns what the linear weights and the patterns
+//! miss, as the patterns learn what the linear weights miss).
+//!
+//! Shape: inputs -> [`HIDDEN1`] -> [`HIDDEN2`] -> 1, each hidden unit clipped to 0..1 ("clipped
+//! ReLU"). Inference is in integers: the first layer's sums are kept in 16 bits (a unit's value
+//! is `x * 127` for `x` in 0..1), the second layer multiplies 16-bit values into 32-bit sums. Only
+//! the squares with a piece add to the first layer, so an evaluation costs about `pieces *
+//! HIDDEN1 + HIDDEN1 * HIDDEN2` additions.
+//!
+//! The values are fitted by `draughts tune --network` (see [`crate::tune::fit_network`]) and
+//! stored as a network file: text lines starting with `#` (how it was made), then the integer
+//! values, little-endian 16-bit, layer by layer (see [`Network::from_bytes`]).
+
+use draughts_rules::{Color, Position, Variant};
+
+mod fit;
+pub use fit::{fit_network, NetworkFit, NetworkFitConfig};
+use std::sync::Arc;
+
+/// Units of the first hidden layer.
+pub const HIDDEN1: usize = 128;
+/// Units of the second hidden layer.
+pub const HIDDEN2: usize = 32;
+/// A hidden unit's value 1.0 in integers.
+pub const ONE: i32 = 127;
+/// The second and output layers' weights are stored multiplied by this.
+pub const WEIGHT_SCALE: i32 = 1024;
+/// Piece kinds of the input, each a plane of `squares` inputs: ours (men, kings), theirs (men,
+/// kings).
+pub const PLANES: usize = 4;
+
+/// The input index of a piece: `plane * squares + square`, where the square is counted in row
+/// order (0..squares) from the side to move's point of view.
+#[inline(always)]
+pub fn input_index(plane: usize, square: usize, squares: usize) -> usize {
+    plane * squares + square
+}
+
+/// The active inputs of `pos` (see the module's comment), in plane order; `out` is cleared
+/// first. The square of a piece is its index in row order, turned round (`squares - 1 - i`) when
+/// Dark is to move.
+pub fn active_inputs(pos: &Position, out: &mut Vec<u16>) {
+    out.clear();
+    let g = pos.variant().geometry();
+    let squares = g.squares as usize;
+    let us = pos.side_to_move();
+    let turned = us == Color::Dark;
+    let planes = [pos.men(us), pos.kings(us), pos.men(!us), pos.kings(!us)];
+    for (plane, mut bb) in planes.into_iter().enumerate() {
+        while bb != 0 {
+            let i = g.index_of_bit(bb.trailing_zeros()) as usize;
+            let sq = if turned { squares - 1 - i } else { i };
+            out.push(input_index(plane, sq, squares) as u16);
+            bb &= bb - 1;
+        }
+    }
+}
+
+/// A network's integer values (see the module's comment), for a board of `squares` squares.
+#[derive(Clone)]
+pub struct Network {
+    squares: usize,
+    /// The first layer: a row of [`HIDDEN1`] weights per input (`x * ONE`).
+    w1: Box<[[i16; HIDDEN1]]>,
+    b1: [i16; HIDDEN1],
+    /// The second layer: a row of [`HIDDEN1`] weights per unit (`x * WEIGHT_SCALE`).
+    w2: Box<[[i16; HIDDEN1]; HIDDEN2]>,
+    /// `x * ONE * WEIGHT_SCALE`.
+    b2: [i32; HIDDEN2],
+    /// The output layer (`x * WEIGHT_SCALE`); the output is in men.
+    w3: [i16; HIDDEN2],
+    /// `x * ONE * WEIGHT_SCALE`.
+    b3: i32,
+    header: String,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Network {{ {} inputs -> {HIDDEN1} -> {HIDDEN2} -> 1 }}", self.inputs())
+    }
+}
+
+/// A network as floating-point values (what the fit works on), in the layout of [`Network`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNetwork {
+    /// Squares of the board.
+    pub squares: usize,
+    /// `inputs * HIDDEN1`, input-major.
+    pub w1: Vec<f32>,
+    /// `HIDDEN1`.
+    pub b1: Vec<f32>,
+    /// `HIDDEN2 * HIDDEN1`, unit-major.
+    pub w2: Vec<f32>,
+    /// `HIDDEN2`.
+    pub b2: Vec<f32>,
+    /// `HIDDEN2`.
+    pub w3: Vec<f32>,
+    /// The output's bias.
+    pub b3: f32,
+}
+
+/// The most a stored second- or output-layer weight may be (it must fit 16 bits scaled).
+pub const MAX_WEIGHT: f32 = 32767.0 / WEIGHT_SCALE as f32;
+/// The most a first-layer weight may be: 24 pieces' weights and the bias must add up within
+/// 16 bits.
+pub const MAX_WEIGHT1: f32 = 32767.0 / ONE as f32 / 25.0;
+
+impl FloatNetwork {
+    /// Inputs of the network (`PLANES * squares`).
+    pub fn inputs(&self) -> usize {
+        PLANES * self.squares
+    }
+
+    /// A network for `squares` squares whose output is zero everywhere (the output layer is
+    /// zero), with the hidden layers drawn from a small deterministic spread by `seed`.
+    pub fn new(squares: usize, seed: u64) -> FloatNetwork {
+        let mut rng = crate::tune::XorShift::new(seed);
+        let mut rand = move || rng.signed_unit();
+        let inputs = PLANES * squares;
+        // First layer: about 16 inputs are on at once; second: HIDDEN1 inputs in 0..1.
+        let a1 = 1.0 / 4.0;
+        let a2 = (3.0 / HIDDEN1 as f32).sqrt();
+        FloatNetwork {
+            squares,
+            w1: (0..inputs * HIDDEN1).map(|_| rand() * a1).collect(),
+            b1: (0..HIDDEN1).map(|_| 0.25 + 0.25 * rand()).collect(),
+            w2: (0..HIDDEN2 * HIDDEN1).map(|_| rand() * a2).collect(),
+            b2: (0..HIDDEN2).map(|_| 0.25 * rand()).collect(),
+            w3: vec![0.0; HIDDEN2],
+            b3: 0.0,
+        }
+    }
+
+    /// The output (in men) for these active inputs, and the hidden layers' values.
+    pub fn forward(&self, active: &[u16], z1: &mut [f32; HIDDEN1], z2: &mut [f32; HIDDEN2]) -> f32 {
+        z1.copy_from_slice(&self.b1);
+        for &i in active {
+            let row = &self.w1[i as usize * HIDDEN1..(i as usize + 1) * HIDDEN1];
+            for (z, w) in z1.iter_mut().zip(row) {
+                *z += w;
+            }
+        }
+        let a1 = z1.map(|z| z.clamp(0.0, 1.0));
+        let mut out = self.b3;
+        for (j, z) in z2.iter_mut().enumerate() {
+            let row = &self.w2[j * HIDDEN1..(j + 1) * HIDDEN1];
+            let s: f32 = row.iter().zip(&a1).map(|(w, a)| w * a).sum();
+            *z = self.b2[j] + s;
+            out += self.w3[j] * z.clamp(0.0, 1.0);
+        }
+        out
+    }
+
+    /// Keeps every weight within what the integer network can hold ([`MAX_WEIGHT1`],
+    /// [`MAX_WEIGHT`]).
+    pub fn clip(&mut self) {
+        for w in self.w1.iter_mut().chain(self.b1.iter_mut()) {
+            *w = w.clamp(-MAX_WEIGHT1, MAX_WEIGHT1);
+        }
+        for w in self.w2.iter_mut().chain(self.w3.iter_mut()) {
+            *w = w.clamp(-MAX_WEIGHT, MAX_WEIGHT);
+        }
+    }
+
+    /// The integer network, values rounded.
+    pub fn quantized(&self, header: &str) -> Network {
+        let q16 = |x: f32, scale: i32| (x * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
+        let q32 = |x: f32| (x * (ONE * WEIGHT_SCALE) as f32).round() as i32;
+        let mut n = Network::zero(self.squares);
+        for (i, row) in n.w1.iter_mut().enumerate() {
+            for (k, w) in row.iter_mut().enumerate() {
+                *w = q16(self.w1[i * HIDDEN1 + k], ONE);
+            }
+        }
+        for (k, b) in n.b1.iter_mut().enumerate() {
+            *b = q16(self.b1[k], ONE);
+        }
+        for (j, row) in n.w2.iter_mut().enumerate() {
+            for (k, w) in row.iter_mut().enumerate() {
+                *w = q16(self.w2[j * HIDDEN1 + k], WEIGHT_SCALE);
+            }
+            n.b2[j] = q32(self.b2[j]);
+            n.w3[j] = q16(self.w3[j], WEIGHT_SCALE);
+        }
+        n.b3 = q32(self.b3);
+        n.header = header.to_string();
+        n
+    }
+}
+
+impl Network {
+    /// All values zero, for a board of `squares` squares.
+    pub fn zero(squares: usize) -> Network {
+        Network {
+            squares,
+            w1: vec![[0; HIDDEN1]; PLANES * squares].into_boxed_slice(),
+            b1: [0; HIDDEN1],
+            w2: Box::new([[0; HIDDEN1]; HIDDEN2]),
+            b2: [0; HIDDEN2],
+            w3: [0; HIDDEN2],
+            b3: 0,
+            header: String::new(),
+        }
+    }
+
+    /// Inputs of the network (`PLANES * squares`).
+    pub fn inputs(&self) -> usize {
+        PLANES * self.squares
+    }
+
+    /// Whether the network is for `variant`'s board.
+    pub fn fits(&self, variant: Variant) -> bool {
+        variant.geometry().squares as usize == self.squares
+    }
+
+    /// The header of the file it came from (lines starting with `#`).
+    pub fn header(&self) -> &str {
+        &self.header
+    }
+
+    /// The network's output for `pos` in centi-men for the side to move. `pos` must be of a
+    /// rule set whose board the network fits ([`Network::fits`]).
+    #[inline]
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        debug_assert!(self.fits(pos.variant()));
+        let g = pos.variant().geometry();
+        let last = self.squares - 1;
+        let us = pos.side_to_move();
+        let turned = us == Color::Dark;
+        let mut acc = self.b1;
+        let planes = [pos.men(us), pos.kings(us), pos.men(!us), pos.kings(!us)];
+        for (plane, mut bb) in planes.into_iter().enumerate() {
+            while bb != 0 {
+                let i = g.index_of_bit(bb.trailing_zeros()) as usize;
+                let sq = if turned { last - i } else { i };
+                let row = &self.w1[plane * self.squares + sq];
+                for (a, w) in acc.iter_mut().zip(row) {
+                    *a = a.wrapping_add(*w);
+                }
+                bb &= bb - 1;
+            }
+        }
+        let mut a1 = [0i16; HIDDEN1];
+        for (x, a) in a1.iter_mut().zip(&acc) {
+            *x = (*a).clamp(0, ONE as i16);
+        }
+        // The second layer's units are kept at their full scale (`x * ONE * WEIGHT_SCALE`), so
+        // the output is exact to the weights' rounding: `men * ONE * WEIGHT_SCALE^2`.
+        let mut out = self.b3 as i64 * WEIGHT_SCALE as i64;
+        for j in 0..HIDDEN2 {
+            let s: i32 = self.w2[j].iter().zip(&a1).map(|(w, x)| *w as i32 * *x as i32).sum();
+            let a2 = (self.b2[j] + s).clamp(0, ONE * WEIGHT_SCALE);
+            out += a2 as i64 * self.w3[j] as i64;
+        }
+        (out * 100 / (ONE * WEIGHT_SCALE * WEIGHT_SCALE) as i64) as i32
+    }
+
+    /// Bytes of the values of a network for `squares` squares.
+    pub const fn payload_bytes(squares: usize) -> usize {
+        2 * (PLANES * squares * HIDDEN1 + HIDDEN1 + HIDDEN2 * HIDDEN1 + 2 * HIDDEN2 + HIDDEN2 + 2)
+    }
+
+    /// Reads a network file: a header of text lines that start with `#` (possibly none), then
+    /// little-endian values: `w1` (16-bit, input-major), `b1` (16-bit), `w2` (16-bit,
+    /// unit-major), `b2` (32-bit), `w3` (16-bit), `b3` (32-bit). The payload's size tells the
+    /// board: 32, 50 or 64 squares. Errors say what does not fit.
+    pub fn from_bytes(b: &[u8]) -> Result<Network, String> {
+        for squares in [32usize, 50, 64] {
+            let Some(split) = b.len().checked_sub(Network::payload_bytes(squares)) else { continue };
+            let (head, values) = b.split_at(split);
+            let header = match std::str::from_utf8(head) {
+                Ok(h) if h.is_empty() || (h.ends_with('\n') && h.lines().all(|l| l.starts_with('#'))) => h,
+                _ => continue,
+            };
+            let mut n = Network::zero(squares);
+            n.header = header.to_string();
+            let mut at = 0;
+            let mut i16s = |count: usize| {
+                let v: Vec<i16> = values[at..at + 2 * count].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
+                at += 2 * count;
+                v
+            };
+            let w1 = i16s(PLANES * squares * HIDDEN1);
+            for (row, c) in n.w1.iter_mut().zip(w1.chunks_exact(HIDDEN1)) {
+                row.copy_from_slice(c);
+            }
+            n.b1.copy_from_slice(&i16s(HIDDEN1));
+            let w2 = i16s(HIDDEN2 * HIDDEN1);
+            for (row, c) in n.w2.iter_mut().zip(w2.chunks_exact(HIDDEN1)) {
+                row.copy_from_slice(c);
+            }
+            let b2 = i16s(2 * HIDDEN2);
+            for (x, c) in n.b2.iter_mut().zip(b2.chunks_exact(2)) {
+                *x = (c[0] as u16 as u32 | (c[1] as u16 as u32) << 16) as i32;
+            }
+            n.w3.copy_from_slice(&i16s(HIDDEN2));
+            let b3 = i16s(2);
+            n.b3 = (b3[0] as u16 as u32 | (b3[1] as u16 as u32) << 16) as i32;
+            return Ok(n);
+        }
+        Err(format!(
+            "network file: {} bytes is not a header of lines starting with '#' and then {} (8x8), {} (10x10) or {} (8x8 orthogonal) bytes of values",
+            b.len(),
+            Network::payload_bytes(32),
+            Network::payload_bytes(50),
+            Network::payload_bytes(64)
+        ))
+    }
+
+    /// The header and values as bytes (see [`Network::from_bytes`]).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.header.len() + Network::payload_bytes(self.squares));
+        out.extend_from_slice(self.header.as_bytes());
+        let mut put = |v: &[i16]| {
+            for x in v {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+        };
+        for row in self.w1.iter() {
+            put(row);
+        }
+        put(&self.b1);
+        for row in self.w2.iter() {
+            put(row);
+        }
+        let b2: Vec<i16> = self.b2.iter().flat_map(|x| [*x as u32 as u16 as i16, (*x as u32 >> 16) as u16 as i16]).collect();
+        put(&b2);
+        put(&self.w3);
+        put(&[self.b3 as u32 as u16 as i16, (self.b3 as u32 >> 16) as u16 as i16]);
+        out
+    }
+
+    /// Reads a network file ([`Network::from_bytes`]). Errors name the file.
+    pub fn read_file(path: &std::path::Path) -> Result<Network, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Network::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Reads a network file that must be for `variant`'s board. Errors name the file and what is
+    /// wrong.
+    pub fn read_for(path: &std::path::Path, variant: Variant) -> Result<Network, String> {
+        let n = Network::read_file(path)?;
+        if !n.fits(variant) {
+            return Err(format!("{}: a network for a board of {} squares, not for {variant}'s", path.display(), n.squares));
+        }
+        Ok(n)
+    }
+
+    /// The network a command line asks for (`--network`-style options): `none` for no network
+    /// (`None`), else a network file, which must be for `variant`'s board.
+    pub fn from_arg(arg: &str, variant: Variant) -> Result<Option<Arc<Network>>, String> {
+        if arg == "none" {
+            return Ok(None);
+        }
+        Network::read_for(std::path::Path::new(arg), variant).map(|n| Some(Arc::new(n)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts_rules::notation::fen;
+
+    fn sample_net(seed: u64) -> FloatNetwork {
+        let mut f = FloatNetwork::new(32, seed);
+        let mut s = seed | 1;
+        for w in f.w3.iter_mut() {
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            *w = ((s >> 33) as f32 / (1u64 << 31) as f32 - 0.5) * 2.0;
+        }
+        f.b3 = 0.1;
+        f
+    }
+
+    #[test]
+    fn the_integer_network_follows_the_float_one() {
+        let f = sample_net(7);
+        let n = f.quantized("# test\n");
+        let mut active = Vec::new();
+        let (mut z1, mut z2) = ([0f32; HIDDEN1], [0f32; HIDDEN2]);
+        for text in ["B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", "W:WK14,18,K23:B5,K9,12", "B:W30:BK3"] {
+            let pos = fen::parse(Variant::English, text).unwrap();
+            active_inputs(&pos, &mut active);
+            let float = f.forward(&active, &mut z1, &mut z2) * 100.0;
+            let int = n.evaluate(&pos);
+            assert!((float - int as f32).abs() <= 3.0, "{text}: {float} against {int}");
+        }
+    }
+
+    #[test]
+    fn the_side_to_move_sees_the_same_board_either_way() {
+        // A position and the same one with colours reversed are the same position for the side
+        // to move: the same inputs, the same score.
+        let n = sample_net(3).quantized("");
+        let turn = Variant::English.geometry().half_turn();
+        for text in ["B:W21,22,23,K24,25:B1,2,3,K10,11,12", "W:WK14,18,K23:B5,K9,12"] {
+            let pos = fen::parse(Variant::English, text).unwrap();
+            let rev = crate::tune::colours_reversed(&pos, Variant::English, &turn).unwrap();
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            active_inputs(&pos, &mut a);
+            active_inputs(&rev, &mut b);
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b, "{text}");
+            assert_eq!(n.evaluate(&pos), n.evaluate(&rev), "{text}");
+        }
+    }
+
+    #[test]
+    fn files_round_trip_and_bad_ones_are_named() {
+        let n = sample_net(11).quantized("# made by a test\n");
+        let bytes = n.to_bytes();
+        assert_eq!(bytes.len(), "# made by a test\n".len() + Network::payload_bytes(32));
+        let back = Network::from_bytes(&bytes).unwrap();
+        assert_eq!(back.to_bytes(), bytes);
+        assert_eq!(back.header(), "# made by a test\n");
+        let pos = fen::parse(Variant::English, "W:WK14,18,K23:B5,K9,12").unwrap();
+        assert_eq!(back.evaluate(&pos), n.evaluate(&pos));
+        assert!(back.fits(Variant::Russian) && !back.fits(Variant::International) && !back.fits(Variant::Turkish));
+        let e = Network::from_bytes(&bytes[1..]).unwrap_err();
+        assert!(e.contains("network file") && e.contains("bytes"), "{e}");
+        let e = Network::from_bytes(b"hello").unwrap_err();
+        assert!(e.contains("network file"), "{e}");
+    }
+
+    #[test]
+    fn a_new_network_adds_nothing() {
+        let n = FloatNetwork::new(32, 1).quantized("");
+        for text in ["B:W21,22,23,24:B1,2,3,4", "W:WK14:BK5"] {
+            let pos = fen::parse(Variant::English, text).unwrap();
+            assert_eq!(n.evaluate(&pos), 0);
+        }
+    }
+}
