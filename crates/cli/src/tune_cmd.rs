@@ -219,24 +219,8 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
         f.fitted, f.held_out, f.held_out_before, f.held_out_after, f.best_pass, a.iterations, f.k, a.lambda
     );
     eprintln!("{summary}");
-    let mut header = format!(
-        "draughts pattern values\nvariant: {}\nbuilt-by: {}\nengine: {}\ndate: {}\n{summary}\n",
-        a.variant.id(),
-        crate::provenance::invocation(),
-        crate::provenance::engine(),
-        crate::provenance::today()
-    );
-    if let Some(line) = exact {
-        header.push_str(&line);
-        header.push('\n');
-    }
-    // The position files' own headers say how their games were played.
-    for (p, head) in a.positions.iter().zip(&heads) {
-        for line in head {
-            header.push_str(&format!("{}: {}\n", p.display(), line.trim_start_matches('#').trim()));
-        }
-    }
-    let patterns = f.patterns.with_header(&header);
+    let header = fit_header("draughts pattern values", &a, summary, exact, &heads);
+    let patterns = f.patterns.with_header(&header.join("\n"));
     std::fs::write(out, patterns.to_bytes()).with_context(|| format!("cannot write {}", out.display()))?;
     Ok(ExitCode::SUCCESS)
 }
@@ -261,8 +245,19 @@ fn fit_network_to(a: &Args, samples: &[PositionSample], start: &Weights, cfg: &T
         f.fitted, f.held_out, f.held_out_before, f.held_out_after, f.held_out_integer, f.best_pass, a.iterations, f.k, a.lambda
     );
     eprintln!("{summary}");
+    let lines = fit_header("draughts network", a, summary, exact, heads);
+    let header: String = lines.iter().map(|l| format!("# {l}\n")).collect();
+    let network = f.network.quantized(&header);
+    std::fs::write(out, network.to_bytes()).with_context(|| format!("cannot write {}", out.display()))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The header lines of a fitted file (`kind`: what it holds): the rule set, the command, the
+/// engine's commit, the date, the fit's `summary`, the endgame databases' part (`exact`) and the
+/// position files' own headers (`heads`), which say how their games were played.
+fn fit_header(kind: &str, a: &Args, summary: String, exact: Option<String>, heads: &[Vec<String>]) -> Vec<String> {
     let mut lines = vec![
-        "draughts network".to_string(),
+        kind.to_string(),
         format!("variant: {}", a.variant.id()),
         format!("built-by: {}", crate::provenance::invocation()),
         format!("engine: {}", crate::provenance::engine()),
@@ -275,8 +270,5 @@ fn fit_network_to(a: &Args, samples: &[PositionSample], start: &Weights, cfg: &T
             lines.push(format!("{}: {}", p.display(), line.trim_start_matches('#').trim()));
         }
     }
-    let header: String = lines.iter().map(|l| format!("# {l}\n")).collect();
-    let network = f.network.quantized(&header);
-    std::fs::write(out, network.to_bytes()).with_context(|| format!("cannot write {}", out.display()))?;
-    Ok(ExitCode::SUCCESS)
+    lines
 }

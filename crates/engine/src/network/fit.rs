@@ -120,12 +120,18 @@ impl Moments {
     }
 }
 
+/// The predicted result for the side to move: `sigmoid(k * (base + output))`, both in men.
+#[inline]
+fn predict(k: f32, base: f32, out: f32) -> f32 {
+    1.0 / (1.0 + (-k * (base + out)).exp())
+}
+
 /// Adds the gradient of the squared error of position `i` to `g`; returns the error.
 fn backprop(n: &FloatNetwork, data: &Prepared, i: usize, k: f32, g: &mut Grad) -> f32 {
     let active = data.active(i);
     let (mut z1, mut z2) = ([0f32; HIDDEN1], [0f32; HIDDEN2]);
     let out = n.forward(active, &mut z1, &mut z2);
-    let p = 1.0 / (1.0 + (-k * (data.base[i] + out)).exp());
+    let p = predict(k, data.base[i], out);
     let err = p - data.target[i];
     let d_out = 2.0 * err * p * (1.0 - p) * k;
     g.b3 += d_out;
@@ -167,8 +173,7 @@ fn error(n: &FloatNetwork, data: &Prepared, range: std::ops::Range<usize>, k: f3
     let sum: f64 = range
         .map(|i| {
             let out = n.forward(data.active(i), &mut z1, &mut z2);
-            let p = 1.0 / (1.0 + (-k * (data.base[i] + out)).exp());
-            ((p - data.target[i]) as f64).powi(2)
+            ((predict(k, data.base[i], out) - data.target[i]) as f64).powi(2)
         })
         .sum();
     sum / count as f64

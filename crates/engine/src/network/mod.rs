@@ -43,11 +43,11 @@ pub fn input_index(plane: usize, square: usize, squares: usize) -> usize {
     plane * squares + square
 }
 
-/// The active inputs of `pos` (see the module's comment), in plane order; `out` is cleared
-/// first. The square of a piece is its index in row order, turned round (`squares - 1 - i`) when
-/// Dark is to move.
-pub fn active_inputs(pos: &Position, out: &mut Vec<u16>) {
-    out.clear();
+/// Calls `f` with the input index of every piece of `pos` (see the module's comment), in plane
+/// order: the square of a piece is its index in row order, turned round (`squares - 1 - i`) when
+/// Dark is to move. The one mapping of pieces to inputs, for the fit and the search alike.
+#[inline(always)]
+fn each_input(pos: &Position, mut f: impl FnMut(usize)) {
     let g = pos.variant().geometry();
     let squares = g.squares as usize;
     let us = pos.side_to_move();
@@ -57,10 +57,16 @@ pub fn active_inputs(pos: &Position, out: &mut Vec<u16>) {
         while bb != 0 {
             let i = g.index_of_bit(bb.trailing_zeros()) as usize;
             let sq = if turned { squares - 1 - i } else { i };
-            out.push(input_index(plane, sq, squares) as u16);
+            f(input_index(plane, sq, squares));
             bb &= bb - 1;
         }
     }
+}
+
+/// The active inputs of `pos` (see [`each_input`]), in plane order; `out` is cleared first.
+pub fn active_inputs(pos: &Position, out: &mut Vec<u16>) {
+    out.clear();
+    each_input(pos, |i| out.push(i as u16));
 }
 
 /// A network's integer values (see the module's comment), for a board of `squares` squares.
@@ -230,23 +236,12 @@ impl Network {
     #[inline]
     pub fn evaluate(&self, pos: &Position) -> i32 {
         debug_assert!(self.fits(pos.variant()));
-        let g = pos.variant().geometry();
-        let last = self.squares - 1;
-        let us = pos.side_to_move();
-        let turned = us == Color::Dark;
         let mut acc = self.b1;
-        let planes = [pos.men(us), pos.kings(us), pos.men(!us), pos.kings(!us)];
-        for (plane, mut bb) in planes.into_iter().enumerate() {
-            while bb != 0 {
-                let i = g.index_of_bit(bb.trailing_zeros()) as usize;
-                let sq = if turned { last - i } else { i };
-                let row = &self.w1[plane * self.squares + sq];
-                for (a, w) in acc.iter_mut().zip(row) {
-                    *a = a.wrapping_add(*w);
-                }
-                bb &= bb - 1;
+        each_input(pos, |i| {
+            for (a, w) in acc.iter_mut().zip(&self.w1[i]) {
+                *a = a.wrapping_add(*w);
             }
-        }
+        });
         let mut a1 = [0i16; HIDDEN1];
         for (x, a) in a1.iter_mut().zip(&acc) {
             *x = (*a).clamp(0, ONE as i16);
