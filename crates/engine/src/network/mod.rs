@@ -12,7 +12,8 @@
 //! ReLU"). Inference is in integers: the first layer's sums are kept in 16 bits (a unit's value
 //! is `x * 127` for `x` in 0..1), the second layer multiplies 16-bit values into 32-bit sums. Only
 //! the squares with a piece add to the first layer, so an evaluation costs about `pieces *
-//! HIDDEN1 + HIDDEN1 * HIDDEN2` additions.
+//! HIDDEN1 + HIDDEN1 * HIDDEN2` additions, done sixteen (AVX2) or eight (SSE2) at a time on
+//! x86-64 (the `simd` module).
 //!
 //! The values are fitted by `draughts tune --network` (see [`crate::tune::fit_network`]) and
 //! stored as a network file: text lines starting with `#` (how it was made), then the integer
@@ -69,15 +70,35 @@ pub fn active_inputs(pos: &Position, out: &mut Vec<u16>) {
     each_input(pos, |i| out.push(i as u16));
 }
 
+/// A row of [`HIDDEN1`] weights, aligned for whole-register loads (the vector code reads rows
+/// with aligned loads: on processors that split unaligned 32-byte loads in two, that is half the
+/// loads).
+#[derive(Clone, Copy, PartialEq, Debug)]
+#[repr(C, align(32))]
+struct Row([i16; HIDDEN1]);
+
+impl std::ops::Deref for Row {
+    type Target = [i16; HIDDEN1];
+    fn deref(&self) -> &[i16; HIDDEN1] {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Row {
+    fn deref_mut(&mut self) -> &mut [i16; HIDDEN1] {
+        &mut self.0
+    }
+}
+
 /// A network's integer values (see the module's comment), for a board of `squares` squares.
 #[derive(Clone)]
 pub struct Network {
     squares: usize,
     /// The first layer: a row of [`HIDDEN1`] weights per input (`x * ONE`).
-    w1: Box<[[i16; HIDDEN1]]>,
-    b1: [i16; HIDDEN1],
+    w1: Box<[Row]>,
+    b1: Row,
     /// The second layer: a row of [`HIDDEN1`] weights per unit (`x * WEIGHT_SCALE`).
-    w2: Box<[[i16; HIDDEN1]; HIDDEN2]>,
+    w2: Box<[Row; HIDDEN2]>,
     /// `x * ONE * WEIGHT_SCALE`.
     b2: [i32; HIDDEN2],
     /// The output layer (`x * WEIGHT_SCALE`); the output is in men.
@@ -206,9 +227,9 @@ impl Network {
     pub fn zero(squares: usize) -> Network {
         Network {
             squares,
-            w1: vec![[0; HIDDEN1]; PLANES * squares].into_boxed_slice(),
-            b1: [0; HIDDEN1],
-            w2: Box::new([[0; HIDDEN1]; HIDDEN2]),
+            w1: vec![Row([0; HIDDEN1]); PLANES * squares].into_boxed_slice(),
+            b1: Row([0; HIDDEN1]),
+            w2: Box::new([Row([0; HIDDEN1]); HIDDEN2]),
             b2: [0; HIDDEN2],
             w3: [0; HIDDEN2],
             b3: 0,
@@ -236,25 +257,59 @@ impl Network {
     #[inline]
     pub fn evaluate(&self, pos: &Position) -> i32 {
         debug_assert!(self.fits(pos.variant()));
-        let mut acc = self.b1;
+        let mut rows = [0u16; MAX_PIECES];
+        let mut n = 0;
         each_input(pos, |i| {
-            for (a, w) in acc.iter_mut().zip(&self.w1[i]) {
-                *a = a.wrapping_add(*w);
-            }
+            rows[n] = i as u16;
+            n += 1;
         });
-        let mut a1 = [0i16; HIDDEN1];
-        for (x, a) in a1.iter_mut().zip(&acc) {
-            *x = (*a).clamp(0, ONE as i16);
-        }
+        let a1 = self.first_layer(&rows[..n]);
+        let s2 = self.second_layer(&a1);
         // The second layer's units are kept at their full scale (`x * ONE * WEIGHT_SCALE`), so
         // the output is exact to the weights' rounding: `men * ONE * WEIGHT_SCALE^2`.
         let mut out = self.b3 as i64 * WEIGHT_SCALE as i64;
-        for j in 0..HIDDEN2 {
-            let s: i32 = self.w2[j].iter().zip(&a1).map(|(w, x)| *w as i32 * *x as i32).sum();
-            let a2 = (self.b2[j] + s).clamp(0, ONE * WEIGHT_SCALE);
-            out += a2 as i64 * self.w3[j] as i64;
+        for ((b, s), w) in self.b2.iter().zip(&s2).zip(&self.w3) {
+            let a2 = (b + s).clamp(0, ONE * WEIGHT_SCALE);
+            out += a2 as i64 * *w as i64;
         }
         (out * 100 / (ONE * WEIGHT_SCALE * WEIGHT_SCALE) as i64) as i32
+    }
+
+    /// The first layer's units for these input rows, clipped to `0..=ONE`: the bias plus the
+    /// rows, in wrapping 16-bit sums ([`MAX_WEIGHT1`] keeps them from wrapping).
+    #[inline(always)]
+    fn first_layer(&self, rows: &[u16]) -> Row {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor has AVX2 (checked just above).
+                unsafe { simd::first_layer_avx2(&self.b1, &self.w1, rows) }
+            } else {
+                simd::first_layer(&self.b1, &self.w1, rows)
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            portable::first_layer(&self.b1, &self.w1, rows)
+        }
+    }
+
+    /// The second layer's sums (before the bias) for the first layer's units `a1`.
+    #[inline(always)]
+    fn second_layer(&self, a1: &Row) -> [i32; HIDDEN2] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor has AVX2 (checked just above).
+                unsafe { simd::second_layer_avx2(&self.w2, a1) }
+            } else {
+                simd::second_layer(&self.w2, a1)
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            portable::second_layer(&self.w2, a1)
+        }
     }
 
     /// Bytes of the values of a network for `squares` squares.
@@ -319,11 +374,11 @@ impl Network {
             }
         };
         for row in self.w1.iter() {
-            put(row);
+            put(&row[..]);
         }
-        put(&self.b1);
+        put(&self.b1[..]);
         for row in self.w2.iter() {
-            put(row);
+            put(&row[..]);
         }
         let b2: Vec<i16> = self.b2.iter().flat_map(|x| [*x as u32 as u16 as i16, (*x as u32 >> 16) as u16 as i16]).collect();
         put(&b2);
@@ -355,6 +410,157 @@ impl Network {
             return Ok(None);
         }
         Network::read_for(std::path::Path::new(arg), variant).map(|n| Some(Arc::new(n)))
+    }
+}
+
+/// The most pieces a board holds (the input rows of one evaluation).
+const MAX_PIECES: usize = 64;
+
+/// The layers in plain Rust: the reference the vector code must equal, and the code where there
+/// is none.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+mod portable {
+    use super::{Row, HIDDEN2, ONE};
+
+    pub(super) fn first_layer(b1: &Row, w1: &[Row], rows: &[u16]) -> Row {
+        let mut acc = b1.0;
+        for &r in rows {
+            for (a, w) in acc.iter_mut().zip(w1[r as usize].iter()) {
+                *a = a.wrapping_add(*w);
+            }
+        }
+        Row(acc.map(|a| a.clamp(0, ONE as i16)))
+    }
+
+    pub(super) fn second_layer(w2: &[Row; HIDDEN2], a1: &Row) -> [i32; HIDDEN2] {
+        std::array::from_fn(|j| w2[j].iter().zip(a1.iter()).map(|(w, x)| *w as i32 * *x as i32).sum())
+    }
+}
+
+/// The layers in SSE2 (every x86-64 processor has it) and in AVX2 where the processor has it
+/// (checked at each call; the check is one cached load), with the same integer results as
+/// [`portable`] (a test compares them): the compiler's own vector code for the second layer
+/// widened every value to 32 bits and summed each unit across its lanes, several times slower
+/// (measured by `cargo bench -p draughts-engine --bench evaluation`).
+#[cfg(target_arch = "x86_64")]
+mod simd {
+    use super::{Row, HIDDEN1, HIDDEN2, ONE};
+    use std::arch::x86_64::*;
+
+    /// Eight 16-bit lanes to a register.
+    const LANES: usize = 8;
+
+    pub(super) fn first_layer(b1: &Row, w1: &[Row], rows: &[u16]) -> Row {
+        // Half the units at a time: eight registers of sums stay in registers over the rows.
+        const HALF: usize = HIDDEN1 / 2 / LANES;
+        let mut out = Row([0; HIDDEN1]);
+        for half in 0..2 {
+            let base = half * HALF * LANES;
+            // SAFETY: every load and store reads or writes `LANES` values inside an array of
+            // `HIDDEN1` values (`base + k * LANES + LANES <= HIDDEN1`); a `Row` is aligned to 32 bytes, so every offset of a multiple of `LANES` is aligned to 16.
+            unsafe {
+                let mut acc: [__m128i; HALF] = std::array::from_fn(|k| _mm_load_si128(b1.as_ptr().add(base + k * LANES).cast()));
+                for &r in rows {
+                    let row = w1[r as usize].as_ptr().add(base);
+                    for (k, a) in acc.iter_mut().enumerate() {
+                        *a = _mm_add_epi16(*a, _mm_load_si128(row.add(k * LANES).cast()));
+                    }
+                }
+                let (zero, one) = (_mm_setzero_si128(), _mm_set1_epi16(ONE as i16));
+                for (k, a) in acc.iter().enumerate() {
+                    _mm_store_si128(out.as_mut_ptr().add(base + k * LANES).cast(), _mm_min_epi16(_mm_max_epi16(*a, zero), one));
+                }
+            }
+        }
+        out
+    }
+
+    /// The sums of each register's four lanes: `[sum s[0], sum s[1], sum s[2], sum s[3]]`.
+    #[inline(always)]
+    fn sum_lanes(s: [__m128i; 4]) -> __m128i {
+        // SAFETY: SSE2 is part of x86-64.
+        unsafe {
+            let lo = _mm_add_epi32(_mm_unpacklo_epi32(s[0], s[1]), _mm_unpackhi_epi32(s[0], s[1]));
+            let hi = _mm_add_epi32(_mm_unpacklo_epi32(s[2], s[3]), _mm_unpackhi_epi32(s[2], s[3]));
+            _mm_add_epi32(_mm_unpacklo_epi64(lo, hi), _mm_unpackhi_epi64(lo, hi))
+        }
+    }
+
+    pub(super) fn second_layer(w2: &[Row; HIDDEN2], a1: &Row) -> [i32; HIDDEN2] {
+        const CHUNKS: usize = HIDDEN1 / LANES;
+        let mut out = [0i32; HIDDEN2];
+        // SAFETY: every load reads `LANES` values inside a row of `HIDDEN1` (`c < CHUNKS`), every
+        // store four values inside `out` (`j + 4 <= HIDDEN2`); rows are `Row`s (aligned, as in `first_layer`), `out` is stored unaligned.
+        unsafe {
+            let x: [__m128i; CHUNKS] = std::array::from_fn(|c| _mm_load_si128(a1.as_ptr().add(c * LANES).cast()));
+            // Four units at a time: each unit's products summed in pairs (`madd`) into four
+            // lanes, then the four units' lanes summed into one register.
+            for j in (0..HIDDEN2).step_by(4) {
+                let s: [__m128i; 4] = std::array::from_fn(|u| {
+                    let row = w2[j + u].as_ptr();
+                    let mut s = _mm_setzero_si128();
+                    for (c, xc) in x.iter().enumerate() {
+                        s = _mm_add_epi32(s, _mm_madd_epi16(_mm_load_si128(row.add(c * LANES).cast()), *xc));
+                    }
+                    s
+                });
+                _mm_storeu_si128(out.as_mut_ptr().add(j).cast(), sum_lanes(s));
+            }
+        }
+        out
+    }
+
+    /// [`first_layer`] with sixteen lanes to a register (AVX2): all the sums stay in registers.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn first_layer_avx2(b1: &Row, w1: &[Row], rows: &[u16]) -> Row {
+        const WIDE: usize = 2 * LANES;
+        const REGS: usize = HIDDEN1 / WIDE;
+        let mut out = Row([0; HIDDEN1]);
+        // SAFETY: as in `first_layer`, each access `WIDE` values inside an array of `HIDDEN1`.
+        unsafe {
+            let mut acc: [__m256i; REGS] = std::array::from_fn(|k| _mm256_load_si256(b1.as_ptr().add(k * WIDE).cast()));
+            for &r in rows {
+                let row = w1[r as usize].as_ptr();
+                for (k, a) in acc.iter_mut().enumerate() {
+                    *a = _mm256_add_epi16(*a, _mm256_load_si256(row.add(k * WIDE).cast()));
+                }
+            }
+            let (zero, one) = (_mm256_setzero_si256(), _mm256_set1_epi16(ONE as i16));
+            for (k, a) in acc.iter().enumerate() {
+                _mm256_store_si256(out.as_mut_ptr().add(k * WIDE).cast(), _mm256_min_epi16(_mm256_max_epi16(*a, zero), one));
+            }
+        }
+        out
+    }
+
+    /// [`second_layer`] with sixteen lanes to a register (AVX2).
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn second_layer_avx2(w2: &[Row; HIDDEN2], a1: &Row) -> [i32; HIDDEN2] {
+        const WIDE: usize = 2 * LANES;
+        const CHUNKS: usize = HIDDEN1 / WIDE;
+        let mut out = [0i32; HIDDEN2];
+        // SAFETY: as in `second_layer`, with `WIDE` values a load.
+        unsafe {
+            let x: [__m256i; CHUNKS] = std::array::from_fn(|c| _mm256_load_si256(a1.as_ptr().add(c * WIDE).cast()));
+            for j in (0..HIDDEN2).step_by(4) {
+                let s: [__m128i; 4] = std::array::from_fn(|u| {
+                    let row = w2[j + u].as_ptr();
+                    let mut s = _mm256_setzero_si256();
+                    for (c, xc) in x.iter().enumerate() {
+                        s = _mm256_add_epi32(s, _mm256_madd_epi16(_mm256_load_si256(row.add(c * WIDE).cast()), *xc));
+                    }
+                    _mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256::<1>(s))
+                });
+                _mm_storeu_si128(out.as_mut_ptr().add(j).cast(), sum_lanes(s));
+            }
+        }
+        out
     }
 }
 
@@ -423,6 +629,41 @@ mod tests {
         assert!(e.contains("network file") && e.contains("bytes"), "{e}");
         let e = Network::from_bytes(b"hello").unwrap_err();
         assert!(e.contains("network file"), "{e}");
+    }
+
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn the_vector_layers_equal_the_portable_ones() {
+        let n = sample_net(5).quantized("");
+        let mut active = Vec::new();
+        for text in ["B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", "W:WK14,18,K23:B5,K9,12", "B:W30:BK3"] {
+            let pos = fen::parse(Variant::English, text).unwrap();
+            active_inputs(&pos, &mut active);
+            let a1 = simd::first_layer(&n.b1, &n.w1, &active);
+            assert_eq!(a1, portable::first_layer(&n.b1, &n.w1, &active), "{text}");
+            assert!(a1.iter().any(|&x| x > 0 && x < ONE as i16), "{text}: some unit between its bounds");
+            assert_eq!(simd::second_layer(&n.w2, &a1), portable::second_layer(&n.w2, &a1), "{text}");
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor has AVX2.
+                unsafe {
+                    assert_eq!(simd::first_layer_avx2(&n.b1, &n.w1, &active), a1, "{text}");
+                    assert_eq!(simd::second_layer_avx2(&n.w2, &a1), portable::second_layer(&n.w2, &a1), "{text}");
+                }
+            }
+        }
+        // The extremes: every weight at its largest or smallest, so a wrong lane or a lost carry shows.
+        let mut big = n.clone();
+        for (j, row) in big.w2.iter_mut().enumerate() {
+            for (k, w) in row.iter_mut().enumerate() {
+                *w = if (j + k) % 3 == 0 { i16::MIN + 1 } else { i16::MAX - k as i16 };
+            }
+        }
+        let a1 = Row(std::array::from_fn(|k| (k % (ONE as usize + 1)) as i16));
+        assert_eq!(simd::second_layer(&big.w2, &a1), portable::second_layer(&big.w2, &a1));
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2.
+            assert_eq!(unsafe { simd::second_layer_avx2(&big.w2, &a1) }, portable::second_layer(&big.w2, &a1));
+        }
     }
 
     #[test]
