@@ -457,7 +457,8 @@ mod simd {
         for half in 0..2 {
             let base = half * HALF * LANES;
             // SAFETY: every load and store reads or writes `LANES` values inside an array of
-            // `HIDDEN1` values (`base + k * LANES + LANES <= HIDDEN1`); a `Row` is aligned to 32 bytes, so every offset of a multiple of `LANES` is aligned to 16.
+            // `HIDDEN1` values (`base + k * LANES + LANES <= HIDDEN1`); a `Row` is aligned to 32
+            // bytes, so every offset of a multiple of `LANES` values is aligned to 16.
             unsafe {
                 let mut acc: [__m128i; HALF] = std::array::from_fn(|k| _mm_load_si128(b1.as_ptr().add(base + k * LANES).cast()));
                 for &r in rows {
