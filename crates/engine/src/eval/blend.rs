@@ -53,8 +53,8 @@ pub struct Blended {
     /// the sum is the same.
     pub(super) folded: bool,
     /// A network whose output is added to the score for the side to move (see
-    /// [`crate::network`]), and the range of its output ([`Network::output_range`]).
-    network: Option<(Arc<Network>, (i32, i32))>,
+    /// [`crate::network`]).
+    network: Option<Arc<Network>>,
 }
 
 impl Blended {
@@ -87,17 +87,8 @@ impl Blended {
     /// These blended weights with a network's output added (`None`: none). A network for
     /// another board is not used.
     pub fn with_network(mut self, network: Option<Arc<Network>>) -> Blended {
-        self.network = network.filter(|n| n.fits(self.variant)).map(|n| {
-            let range = n.output_range();
-            (n, range)
-        });
+        self.network = network.filter(|n| n.fits(self.variant));
         self
-    }
-
-    /// The network added to the evaluation, if any, and the range of its output in centi-men
-    /// ([`Network::output_range`]).
-    pub fn network(&self) -> Option<(&Network, (i32, i32))> {
-        self.network.as_ref().map(|(n, r)| (&**n, *r))
     }
 
     /// The variant the weights were blended for.
@@ -105,20 +96,8 @@ impl Blended {
         self.variant
     }
 
-    /// [`evaluate_quiet`] with the blended weights, and the network's output added if there is
-    /// one. `pos` must be of [`Blended::variant`].
+    /// [`evaluate_quiet`] with the blended weights. `pos` must be of [`Blended::variant`].
     pub fn evaluate_quiet(&self, pos: &Position) -> QuietEval {
-        let mut e = self.evaluate_base(pos);
-        if let Some((n, _)) = &self.network {
-            e.score += n.evaluate(pos);
-        }
-        e
-    }
-
-    /// [`evaluate_quiet`] with the blended weights, without the network (the search adds it
-    /// only where it can matter, see [`Blended::network`]). `pos` must be of
-    /// [`Blended::variant`].
-    pub fn evaluate_base(&self, pos: &Position) -> QuietEval {
         debug_assert_eq!(pos.variant(), self.variant);
         by_variant!(pos.variant(), V => self.evaluate_quiet_of::<V>(pos))
     }
@@ -136,6 +115,10 @@ impl Blended {
         if let Some(p) = &self.patterns {
             sink.sum += p.score(pos.men(Color::Light), pos.men(Color::Dark), t.phase[n]);
         }
-        finish::<V>(pos, sink.sum / PHASE_MAX, can_move)
+        let mut e = finish::<V>(pos, sink.sum / PHASE_MAX, can_move);
+        if let Some(n) = &self.network {
+            e.score += n.evaluate(pos);
+        }
+        e
     }
 }

@@ -275,25 +275,6 @@ impl Network {
         (out * 100 / (ONE * WEIGHT_SCALE * WEIGHT_SCALE) as i64) as i32
     }
 
-    /// The least and the most [`Network::evaluate`] can return for any position, centi-men:
-    /// the output bias plus every second-layer unit at 0 or 1, whichever lowers or raises the
-    /// sum. The search skips the network where even these cannot bring a score into its window.
-    pub fn output_range(&self) -> (i32, i32) {
-        let full = (ONE * WEIGHT_SCALE) as i64;
-        let (mut lo, mut hi) = (self.b3 as i64 * WEIGHT_SCALE as i64, self.b3 as i64 * WEIGHT_SCALE as i64);
-        for &w in &self.w3 {
-            let x = w as i64 * full;
-            if x < 0 {
-                lo += x;
-            } else {
-                hi += x;
-            }
-        }
-        // `evaluate` divides rounding towards zero: one centi-man outwards covers it.
-        let cm = |x: i64| x * 100 / (full * WEIGHT_SCALE as i64);
-        ((cm(lo) - 1) as i32, (cm(hi) + 1) as i32)
-    }
-
     /// The first layer's units for these input rows, clipped to `0..=ONE`: the bias plus the
     /// rows, in wrapping 16-bit sums ([`MAX_WEIGHT1`] keeps them from wrapping).
     #[inline(always)]
@@ -684,19 +665,6 @@ mod tests {
             // SAFETY: the processor has AVX2.
             assert_eq!(unsafe { simd::second_layer_avx2(&big.w2, &a1) }, portable::second_layer(&big.w2, &a1));
         }
-    }
-
-    #[test]
-    fn every_output_lies_in_the_output_range() {
-        let n = sample_net(9).quantized("");
-        let (lo, hi) = n.output_range();
-        assert!(lo < 0 && hi > 0, "{lo}..{hi}");
-        for text in ["B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", "W:WK14,18,K23:B5,K9,12", "B:W30:BK3", "W:WK1,K2,K3:BK30,K31,K32"] {
-            let pos = fen::parse(Variant::English, text).unwrap();
-            let v = n.evaluate(&pos);
-            assert!(lo <= v && v <= hi, "{text}: {v} outside {lo}..{hi}");
-        }
-        assert_eq!(FloatNetwork::new(32, 1).quantized("").output_range(), (-1, 1));
     }
 
     #[test]

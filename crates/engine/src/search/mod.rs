@@ -91,8 +91,8 @@ pub struct Searcher {
     root_depth: i32,
     /// Index of the root position in the repetition stack (earlier entries are game history).
     root_index: usize,
-    /// Evaluations of quiet positions, direct-mapped.
-    eval_cache: Vec<EvalSlot>,
+    /// Evaluations of quiet positions: (hash, score, side to move can move), direct-mapped.
+    eval_cache: Vec<(u64, QuietEval)>,
     /// The variant of the last search: tables are cleared when it changes.
     last_variant: Option<draughts_rules::Variant>,
     /// True after [`Searcher::set_weights`]: the built-in weights are not loaded.
@@ -125,17 +125,6 @@ const PROBCUT_MARGIN: i32 = 90;
 /// measured about a tenth slower in international than 2^14 (256 KiB), no cache at all about
 /// the same.
 const EVAL_CACHE: usize = 1 << 14;
-
-/// An entry of the evaluation cache: the position's hash (0: empty), its score for the side to
-/// move, whether that side can move, and whether the network's output is in the score (where
-/// the search skipped the network, the score is the evaluation without it).
-#[derive(Clone, Copy, Default)]
-struct EvalSlot {
-    hash: u64,
-    score: i32,
-    can_move: bool,
-    whole: bool,
-}
 
 /// The longest time limit a search keeps (about 136 years); a longer one is no limit.
 const MAX_MOVETIME: Duration = Duration::from_secs(1 << 32);
@@ -199,7 +188,7 @@ impl Searcher {
             pv_len: [0; MAX_PLY + 1],
             root_depth: 0,
             root_index: 0,
-            eval_cache: vec![EvalSlot::default(); EVAL_CACHE],
+            eval_cache: vec![(0, QuietEval { score: 0, can_move: false }); EVAL_CACHE],
             last_variant: None,
             custom_weights: false,
             custom_patterns: None,
@@ -296,13 +285,13 @@ impl Searcher {
             (Wld::Draw, _) => 0,
             (_, Some(d)) => Score::database(win, d).0,
             (_, None) if interior => return None,
-            (_, None) => Score::database_uncounted(win, self.eval_cached(pos, -INFINITY, INFINITY).score).0,
+            (_, None) => Score::database_uncounted(win, self.eval_cached(pos).score).0,
         })
     }
 
     /// Forgets the transposition table and the move-ordering history.
     pub fn clear(&mut self) {
-        self.eval_cache.iter_mut().for_each(|e| e.hash = 0);
+        self.eval_cache.iter_mut().for_each(|e| e.0 = 0);
         self.tt.clear();
         self.history.iter_mut().flatten().flatten().for_each(|h| *h = 0);
         self.killers = [[(0, 0); 2]; MAX_PLY];
@@ -516,35 +505,16 @@ impl Searcher {
         }
     }
 
-    /// The evaluation of a quiet position (see [`crate::eval::evaluate_quiet`]), through the
-    /// cache, for a search window `alpha..beta`. With a network, its output is added only where
-    /// it can bring the score into the window: where even the most it can add leaves the score at
-    /// or below `alpha` (or the least leaves it at or above `beta`), the score returned is that
-    /// bound, which fails low (high) as the whole evaluation would. The network is most of an
-    /// evaluation's cost.
+    /// The evaluation of a quiet position (see [`crate::eval::evaluate_quiet`]), through the cache.
     #[inline]
-    fn eval_cached(&mut self, pos: &Position, alpha: i32, beta: i32) -> QuietEval {
+    fn eval_cached(&mut self, pos: &Position) -> QuietEval {
         let h = pos.hash();
-        let i = (h as usize) & (EVAL_CACHE - 1);
-        let slot = self.eval_cache[i];
-        let (mut e, whole) = if slot.hash == h && h != 0 {
-            (QuietEval { score: slot.score, can_move: slot.can_move }, slot.whole)
-        } else {
-            (self.blended.evaluate_base(pos), false)
-        };
-        let whole = match self.blended.network() {
-            Some((n, (lo, hi))) if !whole => {
-                if e.score + hi <= alpha || e.score + lo >= beta {
-                    self.eval_cache[i] = EvalSlot { hash: h, score: e.score, can_move: e.can_move, whole: false };
-                    let bound = if e.score + hi <= alpha { hi } else { lo };
-                    return QuietEval { score: e.score + bound, can_move: e.can_move };
-                }
-                e.score += n.evaluate(pos);
-                true
-            }
-            _ => true,
-        };
-        self.eval_cache[i] = EvalSlot { hash: h, score: e.score, can_move: e.can_move, whole };
+        let slot = &mut self.eval_cache[(h as usize) & (EVAL_CACHE - 1)];
+        if slot.0 == h && h != 0 {
+            return slot.1;
+        }
+        let e = self.blended.evaluate_quiet(pos);
+        *slot = (h, e);
         e
     }
 
@@ -1056,7 +1026,7 @@ impl Searcher {
             if let Some(s) = self.egdb_score(pos, false) {
                 return s;
             }
-            let e = self.eval_cached(pos, alpha, beta);
+            let e = self.eval_cached(pos);
             return if e.can_move { e.score } else { -MATE + ply as i32 };
         }
         if ply >= MAX_PLY - 1 {
@@ -1085,64 +1055,3 @@ impl Searcher {
 }
 
 
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::network::FloatNetwork;
-    use draughts_rules::Variant;
-
-    /// Where the search skips the network, the score it gets fails low or high exactly where
-    /// the whole evaluation would, and inside the window it is the whole evaluation.
-    #[test]
-    fn the_network_is_skipped_only_where_it_cannot_reach_the_window() {
-        let v = Variant::English;
-        let mut f = FloatNetwork::new(32, 5);
-        for (j, w) in f.w3.iter_mut().enumerate() {
-            *w = [0.3, -0.2, 0.1, -0.4][j % 4];
-        }
-        let n = Arc::new(f.quantized(""));
-        let (lo, hi) = n.output_range();
-        assert!(lo < -100 && hi > 100, "a range wide enough to test: {lo}..{hi}");
-        let mut s = Searcher::new(1);
-        s.blended = Blended::new(Weights::builtin(v), v).with_network(Some(n));
-        let mut rng = crate::tune::XorShift::new(3);
-        let (mut skipped, mut added) = (0, 0);
-        for _ in 0..40 {
-            let mut pos = Position::start(v);
-            let mut list = Vec::new();
-            for _ in 0..60 {
-                list.clear();
-                pos.generate_moves(&mut list);
-                if list.is_empty() {
-                    break;
-                }
-                if !pos.has_capture() {
-                    let whole = s.blended.evaluate_quiet(&pos).score;
-                    let base = s.blended.evaluate_base(&pos).score;
-                    // Windows around the whole score and around the score without the network.
-                    for centre in [whole, base] {
-                        for (a, b) in [(centre + lo - 200, centre + lo - 100), (centre + hi + 100, centre + hi + 200), (centre + lo / 2, centre + hi / 2), (centre - 5, centre + 5), (centre - 1, centre)] {
-                            let got = s.eval_cached(&pos, a, b).score;
-                            if whole <= a {
-                                assert!(got <= a, "{whole} fails low at {a}, got {got}");
-                            } else if whole >= b {
-                                assert!(got >= b, "{whole} fails high at {b}, got {got}");
-                            } else {
-                                assert_eq!(got, whole, "inside {a}..{b}");
-                            }
-                            if got == whole {
-                                added += 1;
-                            } else {
-                                skipped += 1;
-                            }
-                        }
-                    }
-                }
-                let k = rng.below(list.len() as u64) as usize;
-                pos = pos.after(&list[k]);
-            }
-        }
-        assert!(skipped > 100 && added > 100, "both ways were taken: {skipped} skipped, {added} added");
-    }
-}
