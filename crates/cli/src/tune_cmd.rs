@@ -5,10 +5,10 @@
 use anyhow::{Context, Result};
 use draughts_engine::eval::Weights;
 use draughts_engine::egdb::Egdb;
-use draughts_engine::network::{fit_network, NetworkFitConfig};
+use draughts_engine::network::{fit_network, Network, NetworkFitConfig};
 use draughts_engine::patterns::Patterns;
 use draughts_engine::tune::{
-    fit, fit_patterns, generate_positions, generate_samples, label_by_egdb, read_positions, PositionSample, start_weights, write_positions, TuneConfig, TuneRequest,
+    fit, fit_patterns, generate_positions, generate_samples, label_by_egdb, read_positions, PlayEval, PositionSample, start_weights, write_positions, TuneConfig, TuneRequest,
 };
 use draughts_rules::Variant;
 use std::process::ExitCode;
@@ -62,6 +62,11 @@ pub struct Args {
     /// from games and search scores of the evaluation it is to replace.
     #[arg(long)]
     play_patterns: Option<std::path::PathBuf>,
+    /// With --patterns or --network: self-play adds this network's output to its evaluation (a
+    /// file as `--network --out` writes), so that a new network learns from games played with
+    /// the one it is to replace.
+    #[arg(long)]
+    play_network: Option<std::path::PathBuf>,
     /// With --patterns: also fit to these positions (files written by --save-positions).
     #[arg(long, num_args = 1..)]
     positions: Vec<std::path::PathBuf>,
@@ -90,6 +95,7 @@ fn request(a: &Args) -> TuneRequest {
         out: a.out.is_some(),
         egdb: a.egdb.is_some(),
         play_patterns: a.play_patterns.is_some(),
+        play_network: a.play_network.is_some(),
         network: a.network,
     }
 }
@@ -163,6 +169,10 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
         Some(p) => Some(std::sync::Arc::new(Patterns::read_for(p, a.variant).map_err(|e| anyhow::anyhow!("--play-patterns: {e}"))?)),
         None => None,
     };
+    let play_network = match &a.play_network {
+        Some(p) => Some(std::sync::Arc::new(Network::read_for(p, a.variant).map_err(|e| anyhow::anyhow!("--play-network: {e}"))?)),
+        None => None,
+    };
     let mut samples = Vec::new();
     let mut heads = Vec::new();
     for p in &a.positions {
@@ -174,7 +184,7 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
     }
     if a.games > 0 {
         let bar = games_bar(a.games);
-        let played = generate_positions(&cfg, &start, play.as_ref(), &|n| bar.set_position(n as u64));
+        let played = generate_positions(&cfg, &start, PlayEval { patterns: play.as_ref(), network: play_network.as_ref() }, &|n| bar.set_position(n as u64));
         bar.finish();
         if let Some(p) = &a.save_positions {
             let header = format!("built-by: {}\nengine: {}\ndate: {}", crate::provenance::invocation(), crate::provenance::engine(), crate::provenance::today());

@@ -700,4 +700,25 @@ fn a_network_fit_writes_its_provenance_and_a_match_plays_with_it() {
     let m = draughts().args(["match", "--variant", "international", "--a", "depth:1", "--b", "depth:1", "--games", "1", "--a-network"]).arg(&net).output().unwrap();
     let err = String::from_utf8_lossy(&m.stderr);
     assert!(!m.status.success() && err.contains("english.network") && err.contains("not for international"), "{err}");
+    // Self-play with the network (the next network learns from its games); its position file
+    // says so; --play-network is refused where there is no self-play or the board differs.
+    let played = dir.path().join("played.txt");
+    let o = draughts()
+        .args(["tune", "--variant", "english", "--network", "--games", "2", "--depth", "2", "--iterations", "0", "--play-network"])
+        .arg(&net)
+        .arg("--save-positions")
+        .arg(&played)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&played).unwrap();
+    assert!(text.lines().next().unwrap().contains("--play-network"), "{}", text.lines().next().unwrap());
+    assert!(text.lines().filter(|l| !l.starts_with('#')).count() > 10);
+    let o = draughts().args(["tune", "--variant", "english", "--games", "1", "--play-network"]).arg(&net).output().unwrap();
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--play-network goes with --patterns or --network"));
+    let o = draughts().args(["tune", "--variant", "english", "--network", "--games", "0", "--positions"]).arg(&pos).arg("--play-network").arg(&net).output().unwrap();
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--play-network says how self-play games are played"));
+    let o = draughts().args(["tune", "--variant", "international", "--network", "--games", "1", "--iterations", "0", "--play-network"]).arg(&net).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("--play-network") && err.contains("not for international"), "{err}");
 }

@@ -76,6 +76,8 @@ pub struct TuneRequest {
     pub egdb: bool,
     /// Whether self-play evaluates with given pattern values (pattern fit's games only).
     pub play_patterns: bool,
+    /// Whether self-play adds a given network to its evaluation (pattern fit's games only).
+    pub play_network: bool,
     /// Fit a network ([`crate::network`]) on top of the evaluation instead: its positions are
     /// gathered as the pattern fit's are.
     pub network: bool,
@@ -98,6 +100,9 @@ impl TuneRequest {
             if self.play_patterns {
                 return Err("--play-patterns goes with --patterns or --network".into());
             }
+            if self.play_network {
+                return Err("--play-network goes with --patterns or --network".into());
+            }
             if (self.games == 0 && self.pdn_files == 0) || bad_depth {
                 return Err("give --games (at least 1) or --pdn files, and --depth 1..20".into());
             }
@@ -115,6 +120,9 @@ impl TuneRequest {
         }
         if self.play_patterns && self.games == 0 {
             return Err("--play-patterns says how self-play games are played: give --games (at least 1)".into());
+        }
+        if self.play_network && self.games == 0 {
+            return Err("--play-network says how self-play games are played: give --games (at least 1)".into());
         }
         if !self.out && self.iterations > 0 {
             let fit = if self.network { "--network" } else { "--patterns" };
@@ -249,7 +257,7 @@ const PATTERN_SELF_PLAY: SelfPlay = SelfPlay { opening_plies: 8, tt_mb: 16 };
 
 /// Plays one self-play game; returns its quiet positions (with Light's search score) and the
 /// result for Light.
-fn self_play_game(variant: Variant, weights: &Weights, patterns: Option<&Arc<Patterns>>, depth: u32, seed: u64, max_plies: usize, how: SelfPlay) -> Vec<PositionSample> {
+fn self_play_game(variant: Variant, weights: &Weights, eval: PlayEval, depth: u32, seed: u64, max_plies: usize, how: SelfPlay) -> Vec<PositionSample> {
     let opening = balanced_opening(variant, how.opening_plies, seed);
     let mut game = Game::new(variant);
     for m in &opening {
@@ -259,7 +267,8 @@ fn self_play_game(variant: Variant, weights: &Weights, patterns: Option<&Arc<Pat
     }
     let mut searcher = Searcher::new(how.tt_mb);
     searcher.set_weights(weights.clone());
-    searcher.set_patterns(patterns.cloned());
+    searcher.set_patterns(eval.patterns.cloned());
+    searcher.set_network(eval.network.cloned());
     let mut kept = Vec::new();
     // A searched position always has a move, which is legal: the game ends by the rules or at
     // the ply cap (were it otherwise, the positions so far are kept all the same).
@@ -293,7 +302,7 @@ fn self_play_game(variant: Variant, weights: &Weights, patterns: Option<&Arc<Pat
 
 /// Plays `cfg.games` self-play games on `cfg.threads` threads (game `i` from the opening of seed
 /// `cfg.seed + i * 104729`); returns their positions in game order, whatever the threads.
-fn play_games(cfg: &TuneConfig, weights: &Weights, patterns: Option<&Arc<Patterns>>, how: SelfPlay, progress: &(dyn Fn(usize) + Sync)) -> Vec<PositionSample> {
+fn play_games(cfg: &TuneConfig, weights: &Weights, eval: PlayEval, how: SelfPlay, progress: &(dyn Fn(usize) + Sync)) -> Vec<PositionSample> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let games: Mutex<Vec<Vec<PositionSample>>> = Mutex::new(vec![Vec::new(); cfg.games]);
@@ -305,7 +314,7 @@ fn play_games(cfg: &TuneConfig, weights: &Weights, patterns: Option<&Arc<Pattern
                     break;
                 }
                 let seed = cfg.seed.wrapping_add(i as u64 * 104729);
-                let kept = self_play_game(cfg.variant, weights, patterns, cfg.depth, seed, cfg.max_plies, how);
+                let kept = self_play_game(cfg.variant, weights, eval, cfg.depth, seed, cfg.max_plies, how);
                 games.lock().expect("no panics while holding the lock")[i] = kept;
                 progress(done.fetch_add(1, Ordering::SeqCst) + 1);
             });
@@ -317,17 +326,27 @@ fn play_games(cfg: &TuneConfig, weights: &Weights, patterns: Option<&Arc<Pattern
 /// Generates samples from `cfg.games` self-play games on `cfg.threads` threads; `progress` is
 /// called with the number of games finished.
 pub fn generate_samples(cfg: &TuneConfig, weights: &Weights, progress: &(dyn Fn(usize) + Sync)) -> Vec<Sample> {
-    play_games(cfg, weights, None, LINEAR_SELF_PLAY, progress)
+    play_games(cfg, weights, PlayEval::default(), LINEAR_SELF_PLAY, progress)
         .into_iter()
         .map(|p| Sample { features: features(&p.position), result: p.result, score: p.score })
         .collect()
 }
 
-/// Positions for [`fit_patterns`] from `cfg.games` self-play games evaluated by the linear
-/// weights `weights` and the pattern values `patterns` if any (8-ply balanced openings); in game
+/// What evaluates self-play games besides the linear weights: pattern values, a network
+/// (none: the linear weights alone).
+#[derive(Clone, Copy, Default)]
+pub struct PlayEval<'a> {
+    /// Pattern values ([`crate::patterns`]).
+    pub patterns: Option<&'a Arc<Patterns>>,
+    /// A network added to the evaluation ([`crate::network`]).
+    pub network: Option<&'a Arc<crate::network::Network>>,
+}
+
+/// Positions for [`fit_patterns`] and [`crate::network::fit_network`] from `cfg.games` self-play games evaluated
+/// by the linear weights `weights` and what `eval` adds (8-ply balanced openings); in game
 /// order.
-pub fn generate_positions(cfg: &TuneConfig, weights: &Weights, patterns: Option<&Arc<Patterns>>, progress: &(dyn Fn(usize) + Sync)) -> Vec<PositionSample> {
-    play_games(cfg, weights, patterns, PATTERN_SELF_PLAY, progress)
+pub fn generate_positions(cfg: &TuneConfig, weights: &Weights, eval: PlayEval, progress: &(dyn Fn(usize) + Sync)) -> Vec<PositionSample> {
+    play_games(cfg, weights, eval, PATTERN_SELF_PLAY, progress)
 }
 
 /// Labels the positions that endgame database `db` holds with their exact result: Light's
@@ -698,7 +717,7 @@ mod tests {
     fn pattern_fit_learns_a_planted_pattern() {
         let cfg = TuneConfig { variant: Variant::International, games: 12, depth: 2, seed: 3, threads: 2, iterations: 40, max_plies: 200, lambda: 0.0 };
         let w = Weights::builtin(Variant::International);
-        let played = generate_positions(&cfg, w, None, &|_| {});
+        let played = generate_positions(&cfg, w, PlayEval::default(), &|_| {});
         assert!(played.len() > 300, "{} positions", played.len());
         // The file format round-trips.
         let back = read_positions(&write_positions(&played, "built-by: test"), Variant::International).unwrap();
