@@ -8,7 +8,7 @@ use draughts_engine::egdb::Egdb;
 use draughts_engine::network::{fit_network, Network, NetworkFitConfig};
 use draughts_engine::patterns::Patterns;
 use draughts_engine::tune::{
-    fit, fit_patterns, generate_positions, generate_samples, label_by_egdb, read_positions, PlayEval, PositionSample, start_weights, write_positions, TuneConfig, TuneRequest,
+    fit, fit_patterns, generate_positions, generate_samples, label_by_egdb, label_by_search, read_positions, PlayEval, PositionSample, start_weights, write_positions, TuneConfig, TuneRequest,
 };
 use draughts_rules::Variant;
 use std::process::ExitCode;
@@ -67,6 +67,13 @@ pub struct Args {
     /// the one it is to replace.
     #[arg(long)]
     play_network: Option<std::path::PathBuf>,
+    /// With --patterns or --network: score every position (the files' and the self-play's)
+    /// again with a search to this depth (1..30), evaluated as the self-play games are
+    /// (--play-patterns, --play-network); the fit's target then takes its search part from these
+    /// scores (--lambda). With --save-positions the positions are written with them, to be fitted
+    /// again without searching.
+    #[arg(long)]
+    label_depth: Option<u32>,
     /// With --patterns: also fit to these positions (files written by --save-positions).
     #[arg(long, num_args = 1..)]
     positions: Vec<std::path::PathBuf>,
@@ -96,6 +103,7 @@ fn request(a: &Args) -> TuneRequest {
         egdb: a.egdb.is_some(),
         play_patterns: a.play_patterns.is_some(),
         play_network: a.play_network.is_some(),
+        label_depth: a.label_depth,
         network: a.network,
     }
 }
@@ -182,16 +190,34 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
         eprintln!("{}: {} positions", p.display(), more.len());
         samples.extend(more);
     }
+    let eval = PlayEval { patterns: play.as_ref(), network: play_network.as_ref() };
+    let from_files = samples.len();
     if a.games > 0 {
         let bar = games_bar(a.games);
-        let played = generate_positions(&cfg, &start, PlayEval { patterns: play.as_ref(), network: play_network.as_ref() }, &|n| bar.set_position(n as u64));
+        let played = generate_positions(&cfg, &start, eval, &|n| bar.set_position(n as u64));
         bar.finish();
-        if let Some(p) = &a.save_positions {
-            let header = format!("built-by: {}\nengine: {}\ndate: {}", crate::provenance::invocation(), crate::provenance::engine(), crate::provenance::today());
-            std::fs::write(p, write_positions(&played, &header)).with_context(|| format!("cannot write {}", p.display()))?;
-            eprintln!("{} positions written to {}", played.len(), p.display());
-        }
         samples.extend(played);
+    }
+    if let Some(depth) = a.label_depth {
+        let bar = indicatif::ProgressBar::new(samples.len() as u64);
+        bar.set_style(indicatif::ProgressStyle::with_template("scoring at depth {msg} {bar:30} {pos}/{len} positions ({elapsed}, {eta} left)").unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()));
+        bar.set_message(depth.to_string());
+        label_by_search(&mut samples, &start, eval, depth, cfg.threads, &|n| bar.set_position(n as u64));
+        bar.finish();
+    }
+    if let Some(p) = &a.save_positions {
+        // The self-play positions, or with --label-depth every position with its new score.
+        let saved = if a.label_depth.is_some() { &samples[..] } else { &samples[from_files..] };
+        let mut header = format!("built-by: {}\nengine: {}\ndate: {}", crate::provenance::invocation(), crate::provenance::engine(), crate::provenance::today());
+        if a.label_depth.is_some() {
+            // How the files' games were played stays with their positions.
+            for line in file_heads(&a, &heads) {
+                header.push('\n');
+                header.push_str(&line);
+            }
+        }
+        std::fs::write(p, write_positions(saved, &header)).with_context(|| format!("cannot write {}", p.display()))?;
+        eprintln!("{} positions written to {}", saved.len(), p.display());
     }
     let Some(out) = &a.out else { return Ok(ExitCode::SUCCESS) };
     if a.iterations == 0 {
@@ -275,6 +301,14 @@ fn fit_header(kind: &str, a: &Args, summary: String, exact: Option<String>, head
         summary,
     ];
     lines.extend(exact);
+    lines.extend(file_heads(a, heads));
+    lines
+}
+
+/// The position files' own header lines (`heads`, which say how their games were played), each
+/// after its file's name.
+fn file_heads(a: &Args, heads: &[Vec<String>]) -> Vec<String> {
+    let mut lines = Vec::new();
     for (p, head) in a.positions.iter().zip(heads) {
         for line in head {
             lines.push(format!("{}: {}", p.display(), line.trim_start_matches('#').trim()));

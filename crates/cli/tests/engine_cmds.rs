@@ -721,4 +721,35 @@ fn a_network_fit_writes_its_provenance_and_a_match_plays_with_it() {
     let o = draughts().args(["tune", "--variant", "international", "--network", "--games", "1", "--iterations", "0", "--play-network"]).arg(&net).output().unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("--play-network") && err.contains("not for international"), "{err}");
+    // Positions scored again by a deeper search: the same positions in the same order, other
+    // scores, the results kept, and a header that says how (and how the games were played).
+    let deeper = dir.path().join("deeper.txt");
+    let o = draughts()
+        .args(["tune", "--variant", "english", "--network", "--games", "0", "--label-depth", "7", "--threads", "2", "--iterations", "0", "--positions"])
+        .arg(&pos)
+        .arg("--save-positions")
+        .arg(&deeper)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let rows = |p: &std::path::Path| -> Vec<Vec<String>> {
+        std::fs::read_to_string(p).unwrap().lines().filter(|l| !l.starts_with('#')).map(|l| l.split(';').map(str::to_string).collect()).collect()
+    };
+    let (before, after) = (rows(&pos), rows(&deeper));
+    assert_eq!(before.len(), after.len());
+    assert!(before.iter().zip(&after).all(|(b, a)| b[0] == a[0] && b[2] == a[2]), "the same positions and results");
+    assert!(before.iter().zip(&after).any(|(b, a)| b[1] != a[1]), "a depth-7 search scores some position otherwise than depth 3");
+    let head = std::fs::read_to_string(&deeper).unwrap();
+    assert!(head.starts_with("# built-by: draughts tune") && head.contains("--label-depth 7"), "{head:.300}");
+    assert!(head.contains(&format!("{}: built-by: draughts tune --variant english --patterns --games 4", pos.display())), "{head:.600}");
+    let p = pos.to_str().unwrap();
+    for (args, want) in [
+        (&["--network", "--games", "0", "--label-depth", "0", "--iterations", "0", "--positions", p][..], "--label-depth must be 1..30"),
+        (&["--games", "1", "--label-depth", "5"][..], "--label-depth goes with --patterns or --network"),
+        (&["--network", "--games", "0", "--iterations", "0", "--save-positions", "x.txt", "--positions", p][..], "--save-positions writes the self-play positions"),
+    ] {
+        let o = draughts().args(["tune", "--variant", "english"]).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(want), "{args:?}: {err}");
+    }
 }

@@ -78,6 +78,8 @@ pub struct TuneRequest {
     pub play_patterns: bool,
     /// Whether self-play adds a given network to its evaluation (pattern fit's games only).
     pub play_network: bool,
+    /// Score every position again with a search to this depth (pattern and network fits).
+    pub label_depth: Option<u32>,
     /// Fit a network ([`crate::network`]) on top of the evaluation instead: its positions are
     /// gathered as the pattern fit's are.
     pub network: bool,
@@ -103,6 +105,9 @@ impl TuneRequest {
             if self.play_network {
                 return Err("--play-network goes with --patterns or --network".into());
             }
+            if self.label_depth.is_some() {
+                return Err("--label-depth goes with --patterns or --network".into());
+            }
             if (self.games == 0 && self.pdn_files == 0) || bad_depth {
                 return Err("give --games (at least 1) or --pdn files, and --depth 1..20".into());
             }
@@ -118,11 +123,17 @@ impl TuneRequest {
         if (self.games == 0 && self.position_files == 0) || bad_depth {
             return Err("give --games (at least 1) or --positions files, and --depth 1..20".into());
         }
-        if self.play_patterns && self.games == 0 {
-            return Err("--play-patterns says how self-play games are played: give --games (at least 1)".into());
+        if self.play_patterns && self.games == 0 && self.label_depth.is_none() {
+            return Err("--play-patterns says how self-play games are played and positions scored: give --games (at least 1) or --label-depth".into());
         }
-        if self.play_network && self.games == 0 {
-            return Err("--play-network says how self-play games are played: give --games (at least 1)".into());
+        if self.save_positions && self.games == 0 && self.label_depth.is_none() {
+            return Err("--save-positions writes the self-play positions, or with --label-depth every position: give --games or --label-depth".into());
+        }
+        if matches!(self.label_depth, Some(d) if d == 0 || d > 30) {
+            return Err("--label-depth must be 1..30".into());
+        }
+        if self.play_network && self.games == 0 && self.label_depth.is_none() {
+            return Err("--play-network says how self-play games are played and positions scored: give --games (at least 1) or --label-depth".into());
         }
         if !self.out && self.iterations > 0 {
             let fit = if self.network { "--network" } else { "--patterns" };
@@ -347,6 +358,35 @@ pub struct PlayEval<'a> {
 /// order.
 pub fn generate_positions(cfg: &TuneConfig, weights: &Weights, eval: PlayEval, progress: &(dyn Fn(usize) + Sync)) -> Vec<PositionSample> {
     play_games(cfg, weights, eval, PATTERN_SELF_PLAY, progress)
+}
+
+/// Scores every position of `samples` again with a search to `depth` (a fresh search of each
+/// position, its table kept from one position to the next on each of `threads` threads, so the
+/// scores may differ slightly with the number of threads), evaluated as `eval` says on top of
+/// `weights`; a won or lost score becomes ±100,000 as [`label_by_egdb`]'s. Deeper searches than
+/// the self-play's give the fit a target that carries what a deep search knows. `progress` is
+/// called with the number of positions scored.
+pub fn label_by_search(samples: &mut [PositionSample], weights: &Weights, eval: PlayEval, depth: u32, threads: usize, progress: &(dyn Fn(usize) + Sync)) {
+    let done = AtomicUsize::new(0);
+    let per = samples.len().div_ceil(threads.max(1)).max(1);
+    std::thread::scope(|s| {
+        for chunk in samples.chunks_mut(per) {
+            let done = &done;
+            s.spawn(move || {
+                let mut searcher = Searcher::new(PATTERN_SELF_PLAY.tt_mb);
+                searcher.set_weights(weights.clone());
+                searcher.set_patterns(eval.patterns.cloned());
+                searcher.set_network(eval.network.cloned());
+                for x in chunk.iter_mut() {
+                    let game = Game::from_position(x.position);
+                    let r = searcher.search(&game, &Limits::depth(depth), None, &mut |_| {});
+                    let mover = if r.score.0.abs() >= MATE_BOUND { r.score.0.signum() * 100_000 } else { r.score.0 };
+                    x.score = if x.position.side_to_move() == Color::Light { mover } else { -mover } as f64;
+                    progress(done.fetch_add(1, Ordering::SeqCst) + 1);
+                }
+            });
+        }
+    });
 }
 
 /// Labels the positions that endgame database `db` holds with their exact result: Light's
