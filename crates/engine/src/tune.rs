@@ -276,10 +276,7 @@ fn self_play_game(variant: Variant, weights: &Weights, eval: PlayEval, depth: u3
             return Vec::new();
         }
     }
-    let mut searcher = Searcher::new(how.tt_mb);
-    searcher.set_weights(weights.clone());
-    searcher.set_patterns(eval.patterns.cloned());
-    searcher.set_network(eval.network.cloned());
+    let mut searcher = eval.searcher(weights, how.tt_mb);
     let mut kept = Vec::new();
     // A searched position always has a move, which is legal: the game ends by the rules or at
     // the ply cap (were it otherwise, the positions so far are kept all the same).
@@ -353,6 +350,18 @@ pub struct PlayEval<'a> {
     pub network: Option<&'a Arc<crate::network::Network>>,
 }
 
+impl PlayEval<'_> {
+    /// A searcher with a table of `tt_mb` MiB that evaluates with `weights` and what this adds:
+    /// the one set-up of self-play and of scoring positions again.
+    fn searcher(&self, weights: &Weights, tt_mb: usize) -> Searcher {
+        let mut searcher = Searcher::new(tt_mb);
+        searcher.set_weights(weights.clone());
+        searcher.set_patterns(self.patterns.cloned());
+        searcher.set_network(self.network.cloned());
+        searcher
+    }
+}
+
 /// Positions for [`fit_patterns`] and [`crate::network::fit_network`] from `cfg.games` self-play games evaluated
 /// by the linear weights `weights` and what `eval` adds (8-ply balanced openings); in game
 /// order.
@@ -373,10 +382,7 @@ pub fn label_by_search(samples: &mut [PositionSample], weights: &Weights, eval: 
         for chunk in samples.chunks_mut(per) {
             let done = &done;
             s.spawn(move || {
-                let mut searcher = Searcher::new(PATTERN_SELF_PLAY.tt_mb);
-                searcher.set_weights(weights.clone());
-                searcher.set_patterns(eval.patterns.cloned());
-                searcher.set_network(eval.network.cloned());
+                let mut searcher = eval.searcher(weights, PATTERN_SELF_PLAY.tt_mb);
                 for x in chunk.iter_mut() {
                     let game = Game::from_position(x.position);
                     let r = searcher.search(&game, &Limits::depth(depth), None, &mut |_| {});
