@@ -57,6 +57,10 @@ pub struct Args {
     /// --iterations as passes over the positions (about 20).
     #[arg(long)]
     network: bool,
+    /// With --network: fit only the positions with MIN to MAX pieces on the board (such as
+    /// 14-24), and use the network only there (its file says so; see docs/engine.md, "Network").
+    #[arg(long, value_name = "MIN-MAX", value_parser = parse_network_pieces)]
+    network_pieces: Option<(u32, u32)>,
     /// With --patterns: self-play evaluates with these pattern values too (a file as --out writes,
     /// such as the built-in crates/engine/weights/<variant>.patterns), so that a new fit learns
     /// from games and search scores of the evaluation it is to replace.
@@ -105,7 +109,13 @@ fn request(a: &Args) -> TuneRequest {
         play_network: a.play_network.is_some(),
         label_depth: a.label_depth,
         network: a.network,
+        network_pieces: a.network_pieces.is_some(),
     }
+}
+
+/// `--network-pieces`: a range `MIN-MAX` ([`draughts_engine::network::parse_pieces`]).
+fn parse_network_pieces(text: &str) -> Result<(u32, u32), String> {
+    draughts_engine::network::parse_pieces(text)
 }
 
 /// The starting weights (`--from` or the built-in ones) and the run's settings.
@@ -247,6 +257,12 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
         }
     }
     if a.network {
+        if let Some((lo, hi)) = a.network_pieces {
+            let before = samples.len();
+            samples.retain(|s| (lo..=hi).contains(&s.position.occupied().count_ones()));
+            eprintln!("{} positions left out: fewer than {lo} or more than {hi} pieces (--network-pieces)", before - samples.len());
+            req.check_samples(samples.len()).map_err(anyhow::Error::msg)?;
+        }
         return fit_network_to(&a, &samples, &start, &cfg, exact, &heads, out);
     }
     let f = fit_patterns(a.variant, &samples, &start, a.iterations, a.lambda);
@@ -281,7 +297,11 @@ fn fit_network_to(a: &Args, samples: &[PositionSample], start: &Weights, cfg: &T
         f.fitted, f.held_out, f.held_out_before, f.held_out_after, f.held_out_integer, f.best_pass, a.iterations, f.k, a.lambda
     );
     eprintln!("{summary}");
-    let lines = fit_header("draughts network", a, summary, exact, heads);
+    let mut lines = fit_header("draughts network", a, summary, exact, heads);
+    if let Some((lo, hi)) = a.network_pieces {
+        // Read back by the search (Network::covers): the network is used only there.
+        lines.insert(2, format!("{}{lo}-{hi}", draughts_engine::network::PIECES_KEY.trim_start_matches("# ")));
+    }
     let header: String = lines.iter().map(|l| format!("# {l}\n")).collect();
     let network = f.network.quantized(&header);
     std::fs::write(out, network.to_bytes()).with_context(|| format!("cannot write {}", out.display()))?;

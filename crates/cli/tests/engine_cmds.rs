@@ -721,6 +721,21 @@ fn a_network_fit_writes_its_provenance_and_a_match_plays_with_it() {
     let o = draughts().args(["tune", "--variant", "international", "--network", "--games", "1", "--iterations", "0", "--play-network"]).arg(&net).output().unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("--play-network") && err.contains("not for international"), "{err}");
+    // A network of one stage of the game: fitted to the positions with 12 to 20 pieces only,
+    // its file says so, and the search uses it only there.
+    let stage = dir.path().join("stage.network");
+    let o = draughts()
+        .args(["tune", "--variant", "english", "--network", "--games", "0", "--iterations", "2", "--threads", "2", "--network-pieces", "12-20", "--positions"])
+        .arg(&pos)
+        .arg("--out")
+        .arg(&stage)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success() && err.contains("positions left out: fewer than 12 or more than 20 pieces"), "{err}");
+    let s = draughts_engine::network::Network::read_file(&stage).unwrap();
+    assert!(s.header().contains("\n# pieces: 12-20\n") && s.pieces() == (12, 20), "{}", s.header());
+    assert!(n.pieces() == (0, 64) && !n.header().contains("# pieces:"));
     // Positions scored again by a deeper search: the same positions in the same order, other
     // scores, the results kept, and a header that says how (and how the games were played).
     let deeper = dir.path().join("deeper.txt");
@@ -747,6 +762,9 @@ fn a_network_fit_writes_its_provenance_and_a_match_plays_with_it() {
         (&["--network", "--games", "0", "--label-depth", "0", "--iterations", "0", "--positions", p][..], "--label-depth must be 1..30"),
         (&["--games", "1", "--label-depth", "5"][..], "--label-depth goes with --patterns or --network"),
         (&["--network", "--games", "0", "--iterations", "0", "--save-positions", "x.txt", "--positions", p][..], "--save-positions writes the self-play positions"),
+        (&["--patterns", "--games", "0", "--network-pieces", "10-20", "--out", "x", "--positions", p][..], "--network-pieces goes with --network"),
+        (&["--network", "--games", "0", "--network-pieces", "20-10", "--out", "x", "--positions", p][..], "'20-10' is not a range of pieces"),
+        (&["--network", "--games", "0", "--network-pieces", "30-40", "--out", "x", "--positions", p][..], "only 0 positions"),
     ] {
         let o = draughts().args(["tune", "--variant", "english"]).args(args).output().unwrap();
         let err = String::from_utf8_lossy(&o.stderr);

@@ -83,6 +83,9 @@ pub struct TuneRequest {
     /// Fit a network ([`crate::network`]) on top of the evaluation instead: its positions are
     /// gathered as the pattern fit's are.
     pub network: bool,
+    /// Whether the network is fitted to, and used at, one range of pieces only
+    /// (`--network-pieces`; network fit only).
+    pub network_pieces: bool,
 }
 
 impl TuneRequest {
@@ -91,6 +94,9 @@ impl TuneRequest {
         let bad_depth = self.depth == 0 || self.depth > 20;
         if self.patterns && self.network {
             return Err("--patterns and --network are two different fits: give one".into());
+        }
+        if self.network_pieces && !self.network {
+            return Err("--network-pieces goes with --network".into());
         }
         if !self.patterns && !self.network {
             if self.position_files > 0 || self.save_positions {

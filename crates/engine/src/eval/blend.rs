@@ -116,8 +116,10 @@ impl Blended {
             sink.sum += p.score(pos.men(Color::Light), pos.men(Color::Dark), t.phase[n]);
         }
         let mut e = finish::<V>(pos, sink.sum / PHASE_MAX, can_move);
-        if let Some(n) = &self.network {
-            e.score += n.evaluate(pos);
+        if let Some(net) = &self.network {
+            if net.covers(n as u32) {
+                e.score += net.evaluate(pos);
+            }
         }
         e
     }

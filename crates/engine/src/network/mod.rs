@@ -18,6 +18,11 @@
 //! The values are fitted by `draughts tune --network` (see [`crate::tune::fit_network`]) and
 //! stored as a network file: text lines starting with `#` (how it was made), then the integer
 //! values, little-endian 16-bit, layer by layer (see [`Network::from_bytes`]).
+//!
+//! A network may be fitted to the positions of one stage of the game only (`tune --network
+//! --network-pieces MIN-MAX`): its header then says so (`# pieces: MIN-MAX`), and the evaluation
+//! adds it only where the number of pieces on the board is in that range ([`Network::covers`]),
+//! so that its values serve the stage it learned and its cost is not paid elsewhere.
 
 use draughts_rules::{Color, Position, Variant};
 
@@ -105,7 +110,25 @@ pub struct Network {
     w3: [i16; HIDDEN2],
     /// `x * ONE * WEIGHT_SCALE`.
     b3: i32,
+    /// The numbers of pieces on the board where the network is used, inclusive (from the
+    /// header's `# pieces: MIN-MAX` line; every number without one).
+    pieces: (u32, u32),
     header: String,
+}
+
+/// The header line that gives a network's range of pieces ([`Network::covers`]).
+pub const PIECES_KEY: &str = "# pieces: ";
+
+/// Reads a range of pieces as `--network-pieces` and the `# pieces:` header line write it:
+/// `MIN-MAX`, inclusive, `1 <= MIN <= MAX <= 64`. Errors say what is wrong.
+pub fn parse_pieces(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("'{text}' is not a range of pieces MIN-MAX (such as 14-24, with 1 <= MIN <= MAX <= 64)");
+    let (a, b) = text.trim().split_once('-').ok_or_else(bad)?;
+    let (a, b): (u32, u32) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+    if a == 0 || a > b || b > 64 {
+        return Err(bad());
+    }
+    Ok((a, b))
 }
 
 impl std::fmt::Debug for Network {
@@ -196,7 +219,8 @@ impl FloatNetwork {
         }
     }
 
-    /// The integer network, values rounded.
+    /// The integer network, values rounded, with `header` (lines starting with `#`; a
+    /// `# pieces: MIN-MAX` line limits where it is used, see [`Network::covers`]).
     pub fn quantized(&self, header: &str) -> Network {
         let q16 = |x: f32, scale: i32| (x * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
         let q32 = |x: f32| (x * (ONE * WEIGHT_SCALE) as f32).round() as i32;
@@ -217,7 +241,11 @@ impl FloatNetwork {
             n.w3[j] = q16(self.w3[j], WEIGHT_SCALE);
         }
         n.b3 = q32(self.b3);
-        n.header = header.to_string();
+        // A `# pieces:` line that is not a range leaves the network for every number of pieces
+        // (the fit writes only ranges it has checked; reading a file refuses such a line).
+        if n.set_header(header).is_err() {
+            n.header = header.to_string();
+        }
         n
     }
 }
@@ -233,8 +261,34 @@ impl Network {
             b2: [0; HIDDEN2],
             w3: [0; HIDDEN2],
             b3: 0,
+            pieces: (0, 64),
             header: String::new(),
         }
+    }
+
+    /// Whether the search adds the network where `pieces` pieces are on the board (the range of
+    /// the header's `# pieces:` line; always without one).
+    #[inline(always)]
+    pub fn covers(&self, pieces: u32) -> bool {
+        self.pieces.0 <= pieces && pieces <= self.pieces.1
+    }
+
+    /// The range of pieces where the network is used, inclusive (see [`Network::covers`]).
+    pub fn pieces(&self) -> (u32, u32) {
+        self.pieces
+    }
+
+    /// Keeps `header` (lines starting with `#`) and takes the range of pieces from its
+    /// `# pieces:` line, if any. Errors name the line that is not a range.
+    fn set_header(&mut self, header: &str) -> Result<(), String> {
+        self.pieces = (0, 64);
+        for line in header.lines() {
+            if let Some(range) = line.strip_prefix(PIECES_KEY) {
+                self.pieces = parse_pieces(range).map_err(|e| format!("header line '{line}': {e}"))?;
+            }
+        }
+        self.header = header.to_string();
+        Ok(())
     }
 
     /// Inputs of the network (`PLANES * squares`).
@@ -320,7 +374,8 @@ impl Network {
     /// Reads a network file: a header of text lines that start with `#` (possibly none), then
     /// little-endian values: `w1` (16-bit, input-major), `b1` (16-bit), `w2` (16-bit,
     /// unit-major), `b2` (32-bit), `w3` (16-bit), `b3` (32-bit). The payload's size tells the
-    /// board: 32, 50 or 64 squares. Errors say what does not fit.
+    /// board: 32, 50 or 64 squares. A header line `# pieces: MIN-MAX` limits where the network is
+    /// used ([`Network::covers`]). Errors say what does not fit.
     pub fn from_bytes(b: &[u8]) -> Result<Network, String> {
         for squares in [32usize, 50, 64] {
             let Some(split) = b.len().checked_sub(Network::payload_bytes(squares)) else { continue };
@@ -330,7 +385,7 @@ impl Network {
                 _ => continue,
             };
             let mut n = Network::zero(squares);
-            n.header = header.to_string();
+            n.set_header(header).map_err(|e| format!("network file: {e}"))?;
             let mut at = 0;
             let mut i16s = |count: usize| {
                 let v: Vec<i16> = values[at..at + 2 * count].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]])).collect();
@@ -665,6 +720,44 @@ mod tests {
             // SAFETY: the processor has AVX2.
             assert_eq!(unsafe { simd::second_layer_avx2(&big.w2, &a1) }, portable::second_layer(&big.w2, &a1));
         }
+    }
+
+    #[test]
+    fn a_network_of_one_stage_is_used_only_there() {
+        let n = sample_net(13).quantized("# made by a test\n# pieces: 6-8\n");
+        assert_eq!(n.pieces(), (6, 8));
+        assert!(!n.covers(5) && n.covers(6) && n.covers(8) && !n.covers(9));
+        let back = Network::from_bytes(&n.to_bytes()).unwrap();
+        assert_eq!(back.pieces(), (6, 8));
+        assert!(sample_net(13).quantized("# made by a test\n").covers(24));
+        // The evaluation adds it only where the number of pieces is in its range: a network that
+        // adds something everywhere changes the score of 6 to 8 pieces and nothing else.
+        let w = crate::eval::Weights::builtin(Variant::English);
+        let plain = crate::eval::Blended::new(w, Variant::English);
+        let with = plain.clone().with_network(Some(Arc::new(n.clone())));
+        let mut changed = 0;
+        for text in ["B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", "W:W21,22,23,K14:B1,2,3", "W:W21,22,23,K14:B1,2,3,4", "B:W30:BK3"] {
+            let pos = fen::parse(Variant::English, text).unwrap();
+            let pieces = pos.occupied().count_ones();
+            let (a, b) = (plain.evaluate_quiet(&pos).score, with.evaluate_quiet(&pos).score);
+            if n.covers(pieces) {
+                assert_eq!(b, a + n.evaluate(&pos), "{text}");
+                changed += (a != b) as usize;
+            } else {
+                assert_eq!(a, b, "{text}: {pieces} pieces, outside 6-8");
+            }
+        }
+        assert!(changed > 0, "the network adds something in its range");
+        // A file whose range line is not a range is refused, with the line.
+        let mut bytes = sample_net(13).quantized("# pieces: 9-3\n").to_bytes();
+        let e = Network::from_bytes(&bytes).unwrap_err();
+        assert!(e.contains("header line '# pieces: 9-3'") && e.contains("not a range of pieces"), "{e}");
+        bytes[10] = b'x';
+        assert!(Network::from_bytes(&bytes).unwrap_err().contains("'# pieces: x-3'"));
+        for bad in ["", "5", "0-4", "3-65", "a-b", "4-3"] {
+            assert!(parse_pieces(bad).is_err(), "{bad}");
+        }
+        assert_eq!(parse_pieces("14-24"), Ok((14, 24)));
     }
 
     #[test]
