@@ -179,6 +179,11 @@ pub fn player_from_spec(
     }
     .with_egdbs(egdbs.to_vec());
     let mut p = if book { p } else { p.without_book() };
+    if p.depth.is_none() && p.movetime.is_some() {
+        // A timed player's first moves would otherwise spend their time on the system's zeroing
+        // of the table's fresh pages.
+        p.searcher.prefault();
+    }
     let mut labels = Vec::new();
     let file_name = |path: &std::path::Path| path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     if let Some(path) = eval.weights {

@@ -212,7 +212,7 @@ impl Searcher {
     }
 
     /// [`Searcher::new`] with its table backed at once ([`Searcher::prefault`]): the searcher of
-    /// timed play (DXP sessions, Hub's `init`, the web app's pool).
+    /// timed play (DXP sessions, Hub's `init`, the web app's pool, `draughts analyze --movetime`).
     pub fn prefaulted(tt_mb: usize) -> Searcher {
         let mut s = Searcher::new(tt_mb);
         s.prefault();
