@@ -300,7 +300,7 @@ fn fit_network_to(a: &Args, samples: &[PositionSample], start: &Weights, cfg: &T
     let mut lines = fit_header("draughts network", a, summary, exact, heads);
     if let Some((lo, hi)) = a.network_pieces {
         // Read back by the search (Network::covers): the network is used only there.
-        lines.insert(2, format!("{}{lo}-{hi}", draughts_engine::network::PIECES_KEY.trim_start_matches("# ")));
+        lines.insert(2, format!("{}{lo}-{hi}", draughts_engine::network::PIECES_KEY));
     }
     let header: String = lines.iter().map(|l| format!("# {l}\n")).collect();
     let network = f.network.quantized(&header);

@@ -179,9 +179,9 @@ pub fn player_from_spec(
     }
     .with_egdbs(egdbs.to_vec());
     let mut p = if book { p } else { p.without_book() };
-    if p.depth.is_none() && p.movetime.is_some() {
-        // A timed player's first moves would otherwise spend their time on the system's zeroing
-        // of the table's fresh pages.
+    if p.depth.is_none() {
+        // A level plays on a clock (`movetime`, else the level's own time): its first moves
+        // would otherwise spend that time on the system's zeroing of the table's fresh pages.
         p.searcher.prefault();
     }
     let mut labels = Vec::new();

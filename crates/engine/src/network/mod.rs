@@ -116,8 +116,9 @@ pub struct Network {
     header: String,
 }
 
-/// The header line that gives a network's range of pieces ([`Network::covers`]).
-pub const PIECES_KEY: &str = "# pieces: ";
+/// The key of the header line `# pieces: MIN-MAX` that gives a network's range of pieces
+/// ([`Network::covers`]), as the line reads after its `# `.
+pub const PIECES_KEY: &str = "pieces: ";
 
 /// Reads a range of pieces as `--network-pieces` and the `# pieces:` header line write it:
 /// `MIN-MAX`, inclusive, `1 <= MIN <= MAX <= 64`. Errors say what is wrong.
@@ -283,7 +284,7 @@ impl Network {
     fn set_header(&mut self, header: &str) -> Result<(), String> {
         self.pieces = (0, 64);
         for line in header.lines() {
-            if let Some(range) = line.strip_prefix(PIECES_KEY) {
+            if let Some(range) = line.strip_prefix("# ").and_then(|l| l.strip_prefix(PIECES_KEY)) {
                 self.pieces = parse_pieces(range).map_err(|e| format!("header line '{line}': {e}"))?;
             }
         }
