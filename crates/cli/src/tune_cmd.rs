@@ -21,7 +21,8 @@ pub struct Args {
     /// Self-play games to generate (0: fit to the --pdn records alone).
     #[arg(long, default_value_t = 200)]
     games: usize,
-    /// Also fit to the positions of these game records (PDN files), labelled with their results.
+    /// Also fit to the positions of these game records (PDN files), labelled with their results
+    /// (with --patterns or --network, and a search score by --label-depth, which they need).
     #[arg(long, num_args = 1..)]
     pdn: Vec<std::path::PathBuf>,
     /// Search depth of each self-play move.
@@ -124,6 +125,12 @@ fn start_and_config(a: &Args, req: &TuneRequest) -> Result<(Weights, TuneConfig)
     Ok((start, req.config(a.threads, a.seed)))
 }
 
+/// The text of a `--pdn` file, in whichever encoding it was written (UTF-8 or Latin-1).
+fn pdn_text(p: &std::path::Path) -> Result<String> {
+    let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
+    Ok(draughts_rules::notation::pdn::decode(&bytes).0)
+}
+
 /// The self-play progress bar.
 fn games_bar(games: usize) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new(games as u64);
@@ -142,9 +149,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let mut samples = if a.games > 0 { generate_samples(&cfg, &start, &|n| bar.set_position(n as u64)) } else { Vec::new() };
     bar.finish();
     for p in &a.pdn {
-        let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
-        let (text, _) = draughts_rules::notation::pdn::decode(&bytes);
-        let (more, games) = draughts_engine::tune::samples_from_pdn(&text, a.variant);
+        let (more, games) = draughts_engine::tune::samples_from_pdn(&pdn_text(p)?, a.variant);
         eprintln!("{}: {} positions from {} games", p.display(), more.len(), games);
         samples.extend(more);
     }
@@ -200,13 +205,26 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
         eprintln!("{}: {} positions", p.display(), more.len());
         samples.extend(more);
     }
+    for p in &a.pdn {
+        // Scored by --label-depth below (the request requires it), labelled by their results.
+        let (more, games) = draughts_engine::tune::positions_from_pdn(&pdn_text(p)?, a.variant);
+        eprintln!("{}: {} positions from {} games", p.display(), more.len(), games);
+        samples.extend(more);
+    }
     let eval = PlayEval { patterns: play.as_ref(), network: play_network.as_ref() };
+    // --network-pieces: the stage fitted alone, kept before the scoring so that a deep
+    // --label-depth is spent there only.
+    let mut left_out = stage_filter(a.network_pieces, &mut samples);
     let from_files = samples.len();
     if a.games > 0 {
         let bar = games_bar(a.games);
-        let played = generate_positions(&cfg, &start, eval, &|n| bar.set_position(n as u64));
+        let mut played = generate_positions(&cfg, &start, eval, &|n| bar.set_position(n as u64));
         bar.finish();
+        left_out += stage_filter(a.network_pieces, &mut played);
         samples.extend(played);
+    }
+    if let Some((lo, hi)) = a.network_pieces {
+        eprintln!("{left_out} positions left out: fewer than {lo} or more than {hi} pieces (--network-pieces)");
     }
     if let Some(depth) = a.label_depth {
         let bar = indicatif::ProgressBar::new(samples.len() as u64);
@@ -257,12 +275,6 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
         }
     }
     if a.network {
-        if let Some((lo, hi)) = a.network_pieces {
-            let before = samples.len();
-            samples.retain(|s| (lo..=hi).contains(&s.position.occupied().count_ones()));
-            eprintln!("{} positions left out: fewer than {lo} or more than {hi} pieces (--network-pieces)", before - samples.len());
-            req.check_samples(samples.len()).map_err(anyhow::Error::msg)?;
-        }
         return fit_network_to(&a, &samples, &start, &cfg, exact, &heads, out);
     }
     let f = fit_patterns(a.variant, &samples, &start, a.iterations, a.lambda);
@@ -275,6 +287,15 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
     let patterns = f.patterns.with_header(&header.join("\n"));
     std::fs::write(out, patterns.to_bytes()).with_context(|| format!("cannot write {}", out.display()))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Keeps the positions of `samples` with MIN to MAX pieces (`--network-pieces`, none: all);
+/// returns how many were left out.
+fn stage_filter(pieces: Option<(u32, u32)>, samples: &mut Vec<PositionSample>) -> usize {
+    let Some((lo, hi)) = pieces else { return 0 };
+    let before = samples.len();
+    samples.retain(|s| (lo..=hi).contains(&s.position.occupied().count_ones()));
+    before - samples.len()
 }
 
 /// The network fit of `draughts tune --network` to the gathered positions, written to `out` with

@@ -771,3 +771,29 @@ fn a_network_fit_writes_its_provenance_and_a_match_plays_with_it() {
         assert!(!o.status.success() && err.contains(want), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn game_records_feed_a_network_fit_once_a_search_scores_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, games) = match_with_pdn(&["--variant", "english", "--a", "depth:3", "--b", "depth:1", "--games", "2", "--max-plies", "60"]);
+    let records = dir.path().join("records.pdn");
+    std::fs::write(&records, &games).unwrap();
+    let saved = dir.path().join("scored.txt");
+    let tune = |extra: &[&str]| draughts().args(["tune", "--variant", "english", "--network", "--games", "0", "--iterations", "0", "--threads", "1", "--pdn"]).arg(&records).args(extra).output().unwrap();
+    // A record has a result but no search score: the fit needs one.
+    let o = tune(&[]);
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--pdn gives no search scores"), "{}", String::from_utf8_lossy(&o.stderr));
+    // Scored at depth 2, the middle game alone (--network-pieces), written to be fitted again.
+    let o = tune(&["--label-depth", "2", "--network-pieces", "14-24", "--save-positions", saved.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("from 2 games") && err.contains("fewer than 14 or more than 24 pieces"), "{err}");
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("--pdn") && text.contains("--label-depth 2"), "{text}");
+    let read = draughts_engine::tune::read_positions(&text, draughts_rules::Variant::English).unwrap();
+    assert!(!read.is_empty(), "{text}");
+    for s in &read {
+        assert!((14..=24).contains(&s.position.occupied().count_ones()), "{}", draughts_rules::notation::fen::write(&s.position));
+        assert!(s.score.is_finite() && [0.0, 0.5, 1.0].contains(&s.result));
+    }
+}

@@ -123,11 +123,11 @@ impl TuneRequest {
         if self.patterns && crate::patterns::PatternBoard::of(self.variant).is_none() {
             return Err(format!("pattern values need a board the patterns know: {} has none", self.variant));
         }
-        if self.pdn_files > 0 {
-            return Err("--pdn gives no search scores; with --patterns or --network give --games or --positions".into());
+        if self.pdn_files > 0 && self.label_depth.is_none() {
+            return Err("--pdn gives no search scores: with --patterns or --network give --label-depth to score its positions".into());
         }
-        if (self.games == 0 && self.position_files == 0) || bad_depth {
-            return Err("give --games (at least 1) or --positions files, and --depth 1..20".into());
+        if (self.games == 0 && self.position_files == 0 && self.pdn_files == 0) || bad_depth {
+            return Err("give --games (at least 1), --positions files or --pdn files, and --depth 1..20".into());
         }
         if self.play_patterns && self.games == 0 && self.label_depth.is_none() {
             return Err("--play-patterns says how self-play games are played and positions scored: give --games (at least 1) or --label-depth".into());
@@ -212,6 +212,14 @@ pub struct Sample {
 /// or drawn result, of another variant, or that do not replay are skipped; returns the samples
 /// and the number of games used.
 pub fn samples_from_pdn(text: &str, variant: Variant) -> (Vec<Sample>, usize) {
+    let (positions, used) = positions_from_pdn(text, variant);
+    (positions.into_iter().map(|p| Sample { features: features(&p.position), result: p.result, score: f64::NAN }).collect(), used)
+}
+
+/// The positions of [`samples_from_pdn`] for the pattern and network fits: each with its game's
+/// result for Light and no search score (NaN) until [`label_by_search`] scores it. Returns the
+/// positions and the number of games used.
+pub fn positions_from_pdn(text: &str, variant: Variant) -> (Vec<PositionSample>, usize) {
     use draughts_rules::notation::pdn::{self, replay};
     let file = pdn::parse(text);
     let mut out = Vec::new();
@@ -234,7 +242,7 @@ pub fn samples_from_pdn(text: &str, variant: Variant) -> (Vec<Sample>, usize) {
         let mut pos = r.start;
         for (i, m) in r.moves.iter().enumerate() {
             if i >= 10 && !pos.has_capture() && pos.has_legal_move() {
-                out.push(Sample { features: features(&pos), result, score: f64::NAN });
+                out.push(PositionSample { position: pos, score: f64::NAN, result });
             }
             pos = pos.after(m);
         }
@@ -854,6 +862,13 @@ mod tests {
             None => 0.5,
         };
         assert!(samples.iter().all(|s| s.result == expected && s.score.is_nan()));
+        // The pattern and network fits' form of the same positions: one for one, unscored until
+        // label_by_search scores them.
+        let (mut positions, games) = positions_from_pdn(&text, Variant::English);
+        assert_eq!((positions.len(), games), (samples.len(), 1));
+        assert!(positions.iter().zip(&samples).all(|(p, s)| p.result == s.result && features(&p.position) == s.features && p.score.is_nan()));
+        label_by_search(&mut positions[..3], Weights::builtin(Variant::English), PlayEval::default(), 2, 1, &|_| {});
+        assert!(positions[..3].iter().all(|p| p.score.is_finite()) && positions[3..].iter().all(|p| p.score.is_nan()));
         // Records of another variant are skipped.
         assert_eq!(samples_from_pdn(&text, Variant::Italian).1, 0);
     }
