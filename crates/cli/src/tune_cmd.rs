@@ -40,6 +40,13 @@ pub struct Args {
     /// Weight of game results in the fitting target; the rest is the self-play search's score.
     #[arg(long, default_value_t = 0.5)]
     lambda: f64,
+    /// Self-play starts from the openings of this ballot (a JSON ballot such as pydraughts'
+    /// 3-move English one, or one opening a line as moves from the start; as `match
+    /// --openings`): game i from the i-th in an order shuffled by --seed, continued at random to
+    /// 8 plies (6 for the linear fit) by moves within 0.2 man of the best, so the games are those
+    /// a match from the ballot plays, and differ when an opening comes round again.
+    #[arg(long)]
+    openings: Option<std::path::PathBuf>,
     /// Start from this weight file instead of the built-in weights.
     #[arg(long)]
     from: Option<std::path::PathBuf>,
@@ -111,6 +118,7 @@ fn request(a: &Args) -> TuneRequest {
         label_depth: a.label_depth,
         network: a.network,
         network_pieces: a.network_pieces.is_some(),
+        openings: a.openings.is_some(),
     }
 }
 
@@ -122,7 +130,11 @@ fn parse_network_pieces(text: &str) -> Result<(u32, u32), String> {
 /// The starting weights (`--from` or the built-in ones) and the run's settings.
 fn start_and_config(a: &Args, req: &TuneRequest) -> Result<(Weights, TuneConfig)> {
     let start = start_weights(a.variant, a.from.as_deref()).map_err(anyhow::Error::msg)?;
-    Ok((start, req.config(a.threads, a.seed)))
+    let mut cfg = req.config(a.threads, a.seed);
+    if let Some(p) = &a.openings {
+        cfg.openings = draughts_engine::ballot::read_ballot_file(a.variant, p).map_err(|e| anyhow::anyhow!("--openings {e}"))?;
+    }
+    Ok((start, cfg))
 }
 
 /// The text of a `--pdn` file, in whichever encoding it was written (UTF-8 or Latin-1).

@@ -797,3 +797,40 @@ fn game_records_feed_a_network_fit_once_a_search_scores_them() {
         assert!(s.score.is_finite() && [0.0, 0.5, 1.0].contains(&s.result));
     }
 }
+
+#[test]
+fn self_play_starts_from_a_ballot_when_given_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let ballot = dir.path().join("ballot.txt");
+    std::fs::write(&ballot, "# one opening\n11-15 23-19 8-11\n").unwrap();
+    let saved = dir.path().join("pos.txt");
+    let o = draughts()
+        .args(["tune", "--variant", "english", "--patterns", "--games", "2", "--depth", "2", "--threads", "1", "--iterations", "0", "--openings"])
+        .arg(&ballot)
+        .arg("--save-positions")
+        .arg(&saved)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("--openings"), "{text}");
+    // After 11-15 23-19 8-11 Dark's men have left 8 and 11 for 15 and 11: the first position of
+    // each game (8 plies in) has no Dark man left on 8.
+    let read = draughts_engine::tune::read_positions(&text, draughts_rules::Variant::English).unwrap();
+    assert!(read.len() > 10, "{text}");
+    let first = draughts_rules::notation::fen::write(&read[0].position);
+    let dark = first.split(":B").nth(1).unwrap_or("");
+    let holds_8 = |part: &str| {
+        let mut ends = part.trim_start_matches('K').split('-').map(|n| n.parse::<u32>().unwrap());
+        let lo = ends.next().unwrap();
+        (lo..=ends.next().unwrap_or(lo)).contains(&8)
+    };
+    assert!(!dark.split(',').any(holds_8), "{first}");
+    // A ballot that does not read stops the run with its line; no games without --games.
+    std::fs::write(&ballot, "11-15 23-19 8-11\n11-15 15-19\n").unwrap();
+    let o = draughts().args(["tune", "--variant", "english", "--games", "1", "--depth", "1", "--openings"]).arg(&ballot).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("line 2") && err.contains("15-19"), "{err}");
+    let o = draughts().args(["tune", "--variant", "english", "--patterns", "--games", "0", "--positions"]).arg(&saved).arg("--openings").arg(&ballot).output().unwrap();
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--openings says where self-play games start"));
+}

@@ -331,15 +331,31 @@ pub fn pair_opening(cfg: &MatchConfig, pair: usize) -> Vec<Move> {
     if cfg.openings.is_empty() {
         return balanced_opening(cfg.variant, 4, cfg.seed.wrapping_add(pair as u64 * 7919));
     }
-    let mut order: Vec<usize> = (0..cfg.openings.len()).collect();
-    order.sort_by_key(|&i| crate::splitmix(cfg.seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)));
-    cfg.openings[order[pair % order.len()]].clone()
+    ballot_opening(&cfg.openings, cfg.seed, pair).to_vec()
+}
+
+/// The `k`-th of `openings` (a ballot) in an order shuffled by `seed`: each opening once before
+/// any twice, the list starting over when `k` passes its end. `openings` is not empty.
+pub fn ballot_opening(openings: &[Vec<Move>], seed: u64, k: usize) -> &[Move] {
+    let mut order: Vec<usize> = (0..openings.len()).collect();
+    order.sort_by_key(|&i| crate::splitmix(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+    &openings[order[k % order.len()]]
 }
 
 /// A balanced opening: `plies` moves from the start chosen at random among moves scoring within
 /// a small margin of the best at a shallow depth, kept only if a deeper search finds the result
 /// roughly level. Deterministic for a seed.
 pub fn balanced_opening(variant: Variant, plies: usize, seed: u64) -> Vec<Move> {
+    opening_after(variant, &[], plies, seed, true)
+}
+
+/// `prefix` (legal moves from the start, such as a ballot's opening) continued to `plies` moves
+/// as [`balanced_opening`] chooses them: at random among the moves within 0.2 man of the best at
+/// depth 4. With `level`, a continuation is tried again (up to 8 times) until a search to depth 8
+/// finds the result within 0.4 man of level; without, the prefix keeps whatever balance it has
+/// (a ballot's openings are not all level, and play from them is what a match plays).
+/// Deterministic for a seed.
+pub fn opening_after(variant: Variant, prefix: &[Move], plies: usize, seed: u64, level: bool) -> Vec<Move> {
     // The linear evaluation alone: the openings of a seed stay the same when pattern values are
     // refitted, so match results before and after compare on the same games.
     let mut searcher = Searcher::new(4);
@@ -348,7 +364,13 @@ pub fn balanced_opening(variant: Variant, plies: usize, seed: u64) -> Vec<Move> 
     loop {
         let mut game = Game::new(variant);
         let mut moves = Vec::new();
-        for i in 0..plies {
+        for mv in prefix {
+            if game.play(mv).is_err() {
+                return moves;
+            }
+            moves.push(*mv);
+        }
+        for i in prefix.len()..plies {
             let scored = searcher.score_root_moves(&game, 4, &Limits::default(), None);
             let Some(best) = scored.first().map(|s| s.1) else { break };
             let ok: Vec<&(Move, i32)> = scored.iter().filter(|(_, s)| best - s <= 20).collect();
@@ -358,6 +380,9 @@ pub fn balanced_opening(variant: Variant, plies: usize, seed: u64) -> Vec<Move> 
                 break;
             }
             moves.push(mv);
+        }
+        if !level {
+            return moves;
         }
         let check = searcher.search(&game, &Limits::depth(8), None, &mut |_| {});
         attempt += 1;
@@ -537,6 +562,23 @@ mod tests {
         let b = balanced_opening(Variant::English, 4, 5);
         assert_eq!(a, b);
         assert_eq!(a.len(), 4);
+    }
+
+    #[test]
+    fn a_ballot_opening_is_continued_by_near_best_moves() {
+        let ballot = crate::ballot::read_ballot(Variant::English, "11-15 23-19 8-11\n9-13 21-17 5-9\n").unwrap();
+        // Each once before any twice, then round again.
+        let firsts: Vec<&[Move]> = (0..4).map(|k| ballot_opening(&ballot, 7, k)).collect();
+        assert_ne!(firsts[0], firsts[1]);
+        assert_eq!((firsts[0], firsts[1]), (firsts[2], firsts[3]));
+        let a = opening_after(Variant::English, &ballot[0], 8, 5, false);
+        assert_eq!(a.len(), 8);
+        assert_eq!(&a[..3], &ballot[0][..], "the ballot's moves come first");
+        assert_eq!(a, opening_after(Variant::English, &ballot[0], 8, 5, false), "a seed gives one continuation");
+        let continuations: std::collections::HashSet<Vec<Move>> = (0..6).map(|seed| opening_after(Variant::English, &ballot[0], 8, seed, false)).collect();
+        assert!(continuations.len() > 1, "seeds continue an opening differently");
+        // Without a prefix, with the level check: the balanced opening itself.
+        assert_eq!(opening_after(Variant::English, &[], 4, 5, true), balanced_opening(Variant::English, 4, 5));
     }
 
     #[test]

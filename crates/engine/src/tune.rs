@@ -17,11 +17,11 @@
 
 use crate::eval::{features, light_score_parts, Feature, Features, Weights, NUM_FEATURES, PHASE_MAX};
 use crate::patterns::{PatternBoard, Patterns, MAX_REGIONS, STATES};
-use crate::matchplay::{balanced_opening, play_out, PlyCap, Turn};
+use crate::matchplay::{balanced_opening, ballot_opening, opening_after, play_out, PlyCap, Turn};
 use crate::score::MATE_BOUND;
 use crate::search::{Limits, Searcher};
 use draughts_rules::notation::fen;
-use draughts_rules::{Color, Game, HalfTurn, Position, Variant};
+use draughts_rules::{Color, Game, HalfTurn, Move, Position, Variant};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -44,6 +44,11 @@ pub struct TuneConfig {
     pub max_plies: usize,
     /// Weight of the game result in the target (the rest is the search score), 0..=1.
     pub lambda: f64,
+    /// Openings of a ballot ([`crate::ballot`]) the self-play games start from: game `i` from
+    /// the `i`-th in an order shuffled by `seed` ([`crate::matchplay::ballot_opening`]),
+    /// continued at random by near-best moves ([`crate::matchplay::opening_after`]). Empty:
+    /// balanced openings from the start.
+    pub openings: Vec<Vec<Move>>,
 }
 
 /// What a tuning run is asked to do (the choices of `draughts tune`), checked before any game
@@ -86,6 +91,8 @@ pub struct TuneRequest {
     /// Whether the network is fitted to, and used at, one range of pieces only
     /// (`--network-pieces`; network fit only).
     pub network_pieces: bool,
+    /// Whether self-play starts from a ballot's openings (`--openings`; needs games).
+    pub openings: bool,
 }
 
 impl TuneRequest {
@@ -97,6 +104,9 @@ impl TuneRequest {
         }
         if self.network_pieces && !self.network {
             return Err("--network-pieces goes with --network".into());
+        }
+        if self.openings && self.games == 0 {
+            return Err("--openings says where self-play games start: give --games (at least 1)".into());
         }
         if !self.patterns && !self.network {
             if self.position_files > 0 || self.save_positions {
@@ -174,6 +184,7 @@ impl TuneRequest {
             iterations: self.iterations,
             max_plies: 300,
             lambda: self.lambda,
+            openings: Vec::new(),
         }
     }
 }
@@ -282,10 +293,9 @@ const PATTERN_SELF_PLAY: SelfPlay = SelfPlay { opening_plies: 8, tt_mb: 16 };
 
 /// Plays one self-play game; returns its quiet positions (with Light's search score) and the
 /// result for Light.
-fn self_play_game(variant: Variant, weights: &Weights, eval: PlayEval, depth: u32, seed: u64, max_plies: usize, how: SelfPlay) -> Vec<PositionSample> {
-    let opening = balanced_opening(variant, how.opening_plies, seed);
+fn self_play_game(variant: Variant, weights: &Weights, eval: PlayEval, depth: u32, opening: &[Move], max_plies: usize, how: SelfPlay) -> Vec<PositionSample> {
     let mut game = Game::new(variant);
-    for m in &opening {
+    for m in opening {
         if game.play(m).is_err() {
             return Vec::new();
         }
@@ -323,7 +333,8 @@ fn self_play_game(variant: Variant, weights: &Weights, eval: PlayEval, depth: u3
 }
 
 /// Plays `cfg.games` self-play games on `cfg.threads` threads (game `i` from the opening of seed
-/// `cfg.seed + i * 104729`); returns their positions in game order, whatever the threads.
+/// `cfg.seed + i * 104729`, or after the ballot opening `cfg.openings` gives it); returns their
+/// positions in game order, whatever the threads.
 fn play_games(cfg: &TuneConfig, weights: &Weights, eval: PlayEval, how: SelfPlay, progress: &(dyn Fn(usize) + Sync)) -> Vec<PositionSample> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -336,7 +347,12 @@ fn play_games(cfg: &TuneConfig, weights: &Weights, eval: PlayEval, how: SelfPlay
                     break;
                 }
                 let seed = cfg.seed.wrapping_add(i as u64 * 104729);
-                let kept = self_play_game(cfg.variant, weights, eval, cfg.depth, seed, cfg.max_plies, how);
+                let opening = if cfg.openings.is_empty() {
+                    balanced_opening(cfg.variant, how.opening_plies, seed)
+                } else {
+                    opening_after(cfg.variant, ballot_opening(&cfg.openings, cfg.seed, i), how.opening_plies, seed, false)
+                };
+                let kept = self_play_game(cfg.variant, weights, eval, cfg.depth, &opening, cfg.max_plies, how);
                 games.lock().expect("no panics while holding the lock")[i] = kept;
                 progress(done.fetch_add(1, Ordering::SeqCst) + 1);
             });
@@ -764,7 +780,7 @@ mod tests {
 
     #[test]
     fn fitting_lowers_the_error_on_its_own_samples() {
-        let cfg = TuneConfig { variant: Variant::English, games: 4, depth: 2, seed: 1, threads: 1, iterations: 30, max_plies: 120, lambda: 0.5 };
+        let cfg = TuneConfig { variant: Variant::English, games: 4, depth: 2, seed: 1, threads: 1, iterations: 30, max_plies: 120, lambda: 0.5, openings: Vec::new() };
         let start = Weights::builtin(Variant::English).clone();
         let samples = generate_samples(&cfg, &start, &|_| {});
         assert!(samples.len() > 40, "{} samples", samples.len());
@@ -775,7 +791,7 @@ mod tests {
 
     #[test]
     fn pattern_fit_learns_a_planted_pattern() {
-        let cfg = TuneConfig { variant: Variant::International, games: 12, depth: 2, seed: 3, threads: 2, iterations: 40, max_plies: 200, lambda: 0.0 };
+        let cfg = TuneConfig { variant: Variant::International, games: 12, depth: 2, seed: 3, threads: 2, iterations: 40, max_plies: 200, lambda: 0.0, openings: Vec::new() };
         let w = Weights::builtin(Variant::International);
         let played = generate_positions(&cfg, w, PlayEval::default(), &|_| {});
         assert!(played.len() > 300, "{} positions", played.len());
