@@ -14,11 +14,11 @@ pub struct Args {
     /// Print JSON: {"depth","nodes","nps","seconds","positions":[{"variant","fen","nodes","ms"}]}.
     #[arg(long)]
     json: bool,
-    /// Evaluate the positions of the boards it fits with this network added (a file from
-    /// `draughts tune --network`), to measure what it costs; the node counts then differ from
-    /// the signature's.
-    #[arg(long)]
-    network: Option<std::path::PathBuf>,
+    /// Evaluate the positions of the boards it fits with this network (a file from `draughts
+    /// tune --network`) instead of the built-in ones, or with none (`none`), to measure what a
+    /// network costs; the node counts then differ from the signature's.
+    #[arg(long, value_name = "FILE|none")]
+    network: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -45,8 +45,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
     }
     let json = a.json;
     let mut out_err = None;
-    let network = match &a.network {
-        Some(p) => Some(std::sync::Arc::new(draughts_engine::network::Network::read_file(p).map_err(anyhow::Error::msg)?)),
+    let network = match a.network.as_deref() {
+        Some("none") => Some(None),
+        Some(p) => Some(Some(std::sync::Arc::new(draughts_engine::network::Network::read_file(std::path::Path::new(p)).map_err(anyhow::Error::msg)?))),
         None => None,
     };
     let report = bench::run(a.depth, network, |r| {

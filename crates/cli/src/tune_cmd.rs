@@ -76,7 +76,8 @@ pub struct Args {
     play_patterns: Option<std::path::PathBuf>,
     /// With --patterns or --network: self-play adds this network's output to its evaluation (a
     /// file as `--network --out` writes), so that a new network learns from games played with
-    /// the one it is to replace.
+    /// the one it is to replace. Without it, self-play evaluates with no network (not even a
+    /// built-in one), as the fits were made.
     #[arg(long)]
     play_network: Option<std::path::PathBuf>,
     /// With --patterns or --network: score every position (the files' and the self-play's)

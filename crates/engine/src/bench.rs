@@ -80,11 +80,14 @@ pub fn positions() -> Vec<Position> {
         .collect()
 }
 
-/// Searches every benchmark position to `depth`, calling `on_row` after each; with `network`,
-/// the positions of the boards it fits are evaluated with it added (to measure its cost).
-pub fn run(depth: u32, network: Option<std::sync::Arc<crate::network::Network>>, mut on_row: impl FnMut(&BenchRow)) -> BenchReport {
+/// Searches every benchmark position to `depth`, calling `on_row` after each. `network`: `None`
+/// for the built-in networks (the signature), else the network (or none) to evaluate the
+/// positions of the boards it fits with instead (to measure what a network costs).
+pub fn run(depth: u32, network: crate::network::NetworkChoice, mut on_row: impl FnMut(&BenchRow)) -> BenchReport {
     let mut searcher = Searcher::new(16);
-    searcher.set_network(network);
+    if let Some(n) = network {
+        searcher.set_network(n);
+    }
     let mut rows = Vec::new();
     let start = Instant::now();
     let mut searching = Duration::ZERO;

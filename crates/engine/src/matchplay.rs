@@ -356,10 +356,12 @@ pub fn balanced_opening(variant: Variant, plies: usize, seed: u64) -> Vec<Move> 
 /// (a ballot's openings are not all level, and play from them is what a match plays).
 /// Deterministic for a seed.
 pub fn opening_after(variant: Variant, prefix: &[Move], plies: usize, seed: u64, level: bool) -> Vec<Move> {
-    // The linear evaluation alone: the openings of a seed stay the same when pattern values are
-    // refitted, so match results before and after compare on the same games.
+    // The linear evaluation alone: the openings of a seed stay the same when pattern values or
+    // networks are refitted or built in, so match results before and after compare on the same
+    // games.
     let mut searcher = Searcher::new(4);
     searcher.set_patterns(None);
+    searcher.set_network(None);
     let mut attempt = 0u64;
     loop {
         let mut game = Game::new(variant);

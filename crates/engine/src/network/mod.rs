@@ -25,10 +25,15 @@
 //! so that its values serve the stage it learned and its cost is not paid elsewhere.
 
 use draughts_rules::{Color, Position, Variant};
+use std::sync::OnceLock;
 
 mod fit;
 pub use fit::{fit_network, NetworkFit, NetworkFitConfig};
 use std::sync::Arc;
+
+/// What a searcher adds to its evaluation: `None`, the rule set's built-in network
+/// ([`Network::builtin`]); `Some(None)`, no network; `Some(Some(n))`, the network `n`.
+pub type NetworkChoice = Option<Option<Arc<Network>>>;
 
 /// Units of the first hidden layer.
 pub const HIDDEN1: usize = 128;
@@ -459,6 +464,24 @@ impl Network {
         Ok(n)
     }
 
+    /// The built-in network of `variant` (`crates/engine/weights/<variant>.network`, read once),
+    /// or `None` for the rule sets without one. English has one, for its middle game (12 to 24
+    /// pieces; docs/engine.md, "Network", says how it was made and what it is worth).
+    pub fn builtin(variant: Variant) -> Option<Arc<Network>> {
+        static N: [OnceLock<Option<Arc<Network>>>; Variant::ALL.len()] = [const { OnceLock::new() }; Variant::ALL.len()];
+        N[variant as usize]
+            .get_or_init(|| {
+                let bytes: &'static [u8] = match variant {
+                    Variant::English => include_bytes!("../../weights/english.network"),
+                    _ => return None,
+                };
+                let n = Network::from_bytes(bytes).expect("a built-in network file reads");
+                assert!(n.fits(variant), "the built-in {variant} network is for its board");
+                Some(Arc::new(n))
+            })
+            .clone()
+    }
+
     /// The network a command line asks for (`--network`-style options): `none` for no network
     /// (`None`), else a network file, which must be for `variant`'s board.
     pub fn from_arg(arg: &str, variant: Variant) -> Result<Option<Arc<Network>>, String> {
@@ -759,6 +782,24 @@ mod tests {
             assert!(parse_pieces(bad).is_err(), "{bad}");
         }
         assert_eq!(parse_pieces("14-24"), Ok((14, 24)));
+    }
+
+    #[test]
+    fn english_has_a_built_in_middle_game_network() {
+        let n = Network::builtin(Variant::English).expect("English has a built-in network");
+        assert!(n.fits(Variant::English));
+        assert_eq!(n.pieces(), (12, 24), "a middle-game network");
+        // Its header says how it was made: the commands, from the self-play to the fit.
+        let h = n.header();
+        assert!(h.contains("# variant: english") && h.contains("built-by: draughts tune --variant english --network"), "{h}");
+        assert!(h.contains("--openings") && h.contains("--network-pieces 12-24"), "{h}");
+        // It adds something to a middle-game position, and is read once.
+        let pos = fen::parse(Variant::English, "B:W14,19,22,24,26,27,28,30,31:B2,3,5,6,8,9,10,12,16,17").unwrap();
+        assert_ne!(n.evaluate(&pos), 0);
+        assert!(Arc::ptr_eq(&n, &Network::builtin(Variant::English).unwrap()));
+        for v in [Variant::International, Variant::Russian, Variant::Turkish] {
+            assert!(Network::builtin(v).is_none(), "{v}");
+        }
     }
 
     #[test]

@@ -99,8 +99,9 @@ pub struct Searcher {
     custom_weights: bool,
     /// Pattern values given by [`Searcher::set_patterns`] (else the variant's built-in ones).
     custom_patterns: crate::patterns::PatternChoice,
-    /// A network added to the evaluation ([`Searcher::set_network`]).
-    network: Option<Arc<crate::network::Network>>,
+    /// The network added to the evaluation, when [`Searcher::set_network`] chose one or none
+    /// (else the variant's built-in one, [`crate::network::Network::builtin`]).
+    network: crate::network::NetworkChoice,
     /// ProbCut is tried only with fewer pieces than this on the board (past the opening).
     probcut_pieces: u32,
     /// The endgame databases, one per variant at most ([`Searcher::set_egdbs`]), whether they
@@ -236,10 +237,11 @@ impl Searcher {
         self.last_variant = None;
     }
 
-    /// Adds this network's output to the evaluation (`None`: no network), from the next search
-    /// on (a network for another board than the variant's is not used, see [`crate::network`]).
+    /// Adds this network's output to the evaluation (`None`: no network) instead of the
+    /// variant's built-in one ([`crate::network::Network::builtin`]), from the next search on (a
+    /// network for another board than the variant's is not used, see [`crate::network`]).
     pub fn set_network(&mut self, n: Option<Arc<crate::network::Network>>) {
-        self.network = n;
+        self.network = Some(n);
         self.last_variant = None;
     }
 
@@ -323,7 +325,10 @@ impl Searcher {
                 Some(p) => p.clone(),
                 None => Patterns::builtin(v),
             };
-            self.blended = Blended::with_patterns(&self.weights, v, patterns).with_network(self.network.clone());
+            self.blended = Blended::with_patterns(&self.weights, v, patterns).with_network(match &self.network {
+                Some(n) => n.clone(),
+                None => crate::network::Network::builtin(v),
+            });
         }
         self.egdb = self.egdbs.iter().find(|db| db.variant() == v && self.egdb_on).cloned();
         self.egdb_pieces = self.egdb.as_ref().map_or(0, |db| db.max_pieces());

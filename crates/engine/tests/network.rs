@@ -1,0 +1,36 @@
+//! The built-in network in the search: English adds it unless a searcher is told otherwise
+//! (`Searcher::set_network`), and the rule sets without one search as before.
+
+use draughts_engine::network::Network;
+use draughts_engine::{Limits, Searcher};
+use draughts_rules::notation::fen;
+use draughts_rules::{Game, Variant};
+
+/// The nodes and score of a depth-7 search of `text` by `searcher`.
+fn search(searcher: &mut Searcher, variant: Variant, text: &str) -> (u64, i32) {
+    let game = Game::from_position(fen::parse(variant, text).unwrap());
+    let r = searcher.search(&game, &Limits::depth(7), None, &mut |_| {});
+    (r.nodes, r.score.0)
+}
+
+#[test]
+fn english_searches_with_its_built_in_network_unless_told_otherwise() {
+    // A middle game (19 pieces: in the network's range).
+    let text = "B:W14,19,22,24,26,27,28,30,31:B2,3,5,6,8,9,10,12,16,17";
+    let by_default = search(&mut Searcher::new(4), Variant::English, text);
+    let mut with = Searcher::new(4);
+    with.set_network(Network::builtin(Variant::English));
+    assert_eq!(search(&mut with, Variant::English, text), by_default, "the default is the built-in network");
+    let mut without = Searcher::new(4);
+    without.set_network(None);
+    assert_ne!(search(&mut without, Variant::English, text), by_default, "without it the search differs");
+}
+
+#[test]
+fn a_rule_set_without_a_built_in_network_searches_without_one() {
+    let text = "W:W31-50:B1-20";
+    let by_default = search(&mut Searcher::new(4), Variant::International, text);
+    let mut without = Searcher::new(4);
+    without.set_network(None);
+    assert_eq!(search(&mut without, Variant::International, text), by_default);
+}
