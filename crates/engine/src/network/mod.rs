@@ -466,17 +466,25 @@ impl Network {
 
     /// The built-in network of `variant` (`crates/engine/weights/<variant>.network`, read once),
     /// or `None` for the rule sets without one. English has one, for its middle game (12 to 24
-    /// pieces; docs/engine.md, "Network", says how it was made and what it is worth).
+    /// pieces; docs/engine.md, "Network", says how it was made and what it is worth). American
+    /// uses English's as it is: the inputs are the side to move's, turned round when Dark is to
+    /// move, and American's men move as English's (only the first move is Light's), so an
+    /// American position and the English one turned round with its colours exchanged get the
+    /// same inputs.
     pub fn builtin(variant: Variant) -> Option<Arc<Network>> {
         static N: [OnceLock<Option<Arc<Network>>>; Variant::ALL.len()] = [const { OnceLock::new() }; Variant::ALL.len()];
         N[variant as usize]
             .get_or_init(|| {
-                let bytes: &'static [u8] = match variant {
-                    Variant::English => include_bytes!("../../weights/english.network"),
+                let (bytes, borrowed): (&'static [u8], bool) = match variant {
+                    Variant::English => (include_bytes!("../../weights/english.network"), false),
+                    Variant::American => (include_bytes!("../../weights/english.network"), true),
                     _ => return None,
                 };
-                let n = Network::from_bytes(bytes).expect("a built-in network file reads");
+                let mut n = Network::from_bytes(bytes).expect("a built-in network file reads");
                 assert!(n.fits(variant), "the built-in {variant} network is for its board");
+                if borrowed {
+                    n.header = format!("# {variant}: the english network as it is (its inputs are the side to move's); it was made so:\n{}", n.header);
+                }
                 Some(Arc::new(n))
             })
             .clone()
@@ -797,6 +805,12 @@ mod tests {
         let pos = fen::parse(Variant::English, "B:W14,19,22,24,26,27,28,30,31:B2,3,5,6,8,9,10,12,16,17").unwrap();
         assert_ne!(n.evaluate(&pos), 0);
         assert!(Arc::ptr_eq(&n, &Network::builtin(Variant::English).unwrap()));
+        // American borrows it as it is, and says so.
+        let a = Network::builtin(Variant::American).expect("American borrows English's");
+        assert_eq!(a.pieces(), (12, 24));
+        assert!(a.header().starts_with("# american: the english network as it is") && a.header().ends_with(h), "{}", a.header());
+        let text = "B:W14,19,22,24,26,27,28,30,31:B2,3,5,6,8,9,10,12,16,17";
+        assert_eq!(a.evaluate(&fen::parse(Variant::American, text).unwrap()), n.evaluate(&pos), "the same values");
         for v in [Variant::International, Variant::Russian, Variant::Turkish] {
             assert!(Network::builtin(v).is_none(), "{v}");
         }
