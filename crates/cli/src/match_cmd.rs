@@ -63,7 +63,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE|none")]
     b_patterns: Option<String>,
     /// Our engine as --a adds this network's output to its evaluation (a file from `draughts
-    /// tune --network`) instead of the rule set's built-in one (English has one); `none`: no
+    /// tune --network`) instead of the rule set's built-in one (English and American have one); `none`: no
     /// network at all.
     #[arg(long, value_name = "FILE|none")]
     a_network: Option<String>,

@@ -475,9 +475,10 @@ impl Network {
         static N: [OnceLock<Option<Arc<Network>>>; Variant::ALL.len()] = [const { OnceLock::new() }; Variant::ALL.len()];
         N[variant as usize]
             .get_or_init(|| {
-                let (bytes, borrowed): (&'static [u8], bool) = match variant {
-                    Variant::English => (include_bytes!("../../weights/english.network"), false),
-                    Variant::American => (include_bytes!("../../weights/english.network"), true),
+                const ENGLISH: &[u8] = include_bytes!("../../weights/english.network");
+                let (bytes, borrowed) = match variant {
+                    Variant::English => (ENGLISH, false),
+                    Variant::American => (ENGLISH, true),
                     _ => return None,
                 };
                 let mut n = Network::from_bytes(bytes).expect("a built-in network file reads");
@@ -802,14 +803,14 @@ mod tests {
         assert!(h.contains("# variant: english") && h.contains("built-by: draughts tune --variant english --network"), "{h}");
         assert!(h.contains("--openings") && h.contains("--network-pieces 12-24"), "{h}");
         // It adds something to a middle-game position, and is read once.
-        let pos = fen::parse(Variant::English, "B:W14,19,22,24,26,27,28,30,31:B2,3,5,6,8,9,10,12,16,17").unwrap();
+        let text = "B:W14,19,22,24,26,27,28,30,31:B2,3,5,6,8,9,10,12,16,17";
+        let pos = fen::parse(Variant::English, text).unwrap();
         assert_ne!(n.evaluate(&pos), 0);
         assert!(Arc::ptr_eq(&n, &Network::builtin(Variant::English).unwrap()));
         // American borrows it as it is, and says so.
         let a = Network::builtin(Variant::American).expect("American borrows English's");
         assert_eq!(a.pieces(), (12, 24));
         assert!(a.header().starts_with("# american: the english network as it is") && a.header().ends_with(h), "{}", a.header());
-        let text = "B:W14,19,22,24,26,27,28,30,31:B2,3,5,6,8,9,10,12,16,17";
         assert_eq!(a.evaluate(&fen::parse(Variant::American, text).unwrap()), n.evaluate(&pos), "the same values");
         for v in [Variant::International, Variant::Russian, Variant::Turkish] {
             assert!(Network::builtin(v).is_none(), "{v}");
