@@ -104,15 +104,23 @@ impl std::ops::DerefMut for Row {
 #[derive(Clone)]
 pub struct Network {
     squares: usize,
-    /// The first layer: a row of [`HIDDEN1`] weights per input (`x * ONE`).
+    /// The first layer (`x * ONE`): a row of [`HIDDEN1`] weights per input, kept by bit rather
+    /// than by input: input `(plane, square)` is row `plane * 64 + bit`, the square's bit on the
+    /// board (rows of bits that are not squares stay zero). The evaluation then adds a piece's
+    /// row straight from its bit, with no division to find its square ([`Network::row_of`]).
     w1: Box<[Row]>,
+    /// The highest bit of a square on the board: the half turn takes bit `b` to `top - b` (on
+    /// the padded layouts and the orthogonal board alike, the square numbered `i` from the top
+    /// goes to `squares - 1 - i`).
+    top: u32,
     b1: Row,
     /// The second layer: a row of [`HIDDEN1`] weights per unit (`x * WEIGHT_SCALE`).
     w2: Box<[Row; HIDDEN2]>,
     /// `x * ONE * WEIGHT_SCALE`.
     b2: [i32; HIDDEN2],
-    /// The output layer (`x * WEIGHT_SCALE`); the output is in men.
-    w3: [i16; HIDDEN2],
+    /// The output layer (`x * WEIGHT_SCALE`, 16-bit values kept in 32 bits for the vector
+    /// code's multiplications); the output is in men.
+    w3: [i32; HIDDEN2],
     /// `x * ONE * WEIGHT_SCALE`.
     b3: i32,
     /// The numbers of pieces on the board where the network is used, inclusive (from the
@@ -231,8 +239,9 @@ impl FloatNetwork {
         let q16 = |x: f32, scale: i32| (x * scale as f32).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16;
         let q32 = |x: f32| (x * (ONE * WEIGHT_SCALE) as f32).round() as i32;
         let mut n = Network::zero(self.squares);
-        for (i, row) in n.w1.iter_mut().enumerate() {
-            for (k, w) in row.iter_mut().enumerate() {
+        for i in 0..self.inputs() {
+            let row = n.row_of(i);
+            for (k, w) in n.w1[row].iter_mut().enumerate() {
                 *w = q16(self.w1[i * HIDDEN1 + k], ONE);
             }
         }
@@ -244,7 +253,7 @@ impl FloatNetwork {
                 *w = q16(self.w2[j * HIDDEN1 + k], WEIGHT_SCALE);
             }
             n.b2[j] = q32(self.b2[j]);
-            n.w3[j] = q16(self.w3[j], WEIGHT_SCALE);
+            n.w3[j] = q16(self.w3[j], WEIGHT_SCALE) as i32;
         }
         n.b3 = q32(self.b3);
         // A `# pieces:` line that is not a range leaves the network for every number of pieces
@@ -261,7 +270,8 @@ impl Network {
     pub fn zero(squares: usize) -> Network {
         Network {
             squares,
-            w1: vec![Row([0; HIDDEN1]); PLANES * squares].into_boxed_slice(),
+            w1: vec![Row([0; HIDDEN1]); PLANES * BITS].into_boxed_slice(),
+            top: 63 - board_of(squares).board.leading_zeros(),
             b1: Row([0; HIDDEN1]),
             w2: Box::new([Row([0; HIDDEN1]); HIDDEN2]),
             b2: [0; HIDDEN2],
@@ -302,6 +312,13 @@ impl Network {
         PLANES * self.squares
     }
 
+    /// The row of [`Network::w1`] that holds input `input` ([`input_index`]'s numbering).
+    fn row_of(&self, input: usize) -> usize {
+        let (plane, square) = (input / self.squares, input % self.squares);
+        let bit = board_of(self.squares).bit_of_index(square as u32).expect("an input's square is on the board");
+        plane * BITS + bit as usize
+    }
+
     /// Whether the network is for `variant`'s board.
     pub fn fits(&self, variant: Variant) -> bool {
         variant.geometry().squares as usize == self.squares
@@ -317,40 +334,59 @@ impl Network {
     #[inline]
     pub fn evaluate(&self, pos: &Position) -> i32 {
         debug_assert!(self.fits(pos.variant()));
-        let mut rows = [0u16; MAX_PIECES];
-        let mut n = 0;
-        each_input(pos, |i| {
-            rows[n] = i as u16;
-            n += 1;
-        });
-        let a1 = self.first_layer(&rows[..n]);
+        let a1 = self.first_layer(&self.planes(pos));
         let s2 = self.second_layer(&a1);
         // The second layer's units are kept at their full scale (`x * ONE * WEIGHT_SCALE`), so
         // the output is exact to the weights' rounding: `men * ONE * WEIGHT_SCALE^2`.
-        let mut out = self.b3 as i64 * WEIGHT_SCALE as i64;
-        for ((b, s), w) in self.b2.iter().zip(&s2).zip(&self.w3) {
-            let a2 = (b + s).clamp(0, ONE * WEIGHT_SCALE);
-            out += a2 as i64 * *w as i64;
-        }
+        let out = self.b3 as i64 * WEIGHT_SCALE as i64 + self.output_layer(&s2);
         (out * 100 / (ONE * WEIGHT_SCALE * WEIGHT_SCALE) as i64) as i32
     }
 
-    /// The first layer's units for these input rows, clipped to `0..=ONE`: the bias plus the
-    /// rows, in wrapping 16-bit sums ([`MAX_WEIGHT1`] keeps them from wrapping).
+    /// The pieces of `pos` by input plane (see [`each_input`]) as bit sets, turned round when
+    /// Dark is to move: the rows of [`Network::w1`] the first layer adds.
     #[inline(always)]
-    fn first_layer(&self, rows: &[u16]) -> Row {
+    fn planes(&self, pos: &Position) -> [u64; PLANES] {
+        let us = pos.side_to_move();
+        let mut planes = [pos.men(us), pos.kings(us), pos.men(!us), pos.kings(!us)];
+        if us == Color::Dark {
+            for p in planes.iter_mut() {
+                *p = p.reverse_bits() >> (63 - self.top);
+            }
+        }
+        planes
+    }
+
+    /// The output layer's sum: `w3 . clip(b2 + s2)`, each unit clipped to `0..=ONE *
+    /// WEIGHT_SCALE`, in 64 bits (a product can exceed 32).
+    #[inline(always)]
+    fn output_layer(&self, s2: &[i32; HIDDEN2]) -> i64 {
         #[cfg(target_arch = "x86_64")]
         {
             if std::is_x86_feature_detected!("avx2") {
                 // SAFETY: the processor has AVX2 (checked just above).
-                unsafe { simd::first_layer_avx2(&self.b1, &self.w1, rows) }
+                return unsafe { simd::output_layer_avx2(&self.b2, &self.w3, s2) };
+            }
+        }
+        portable::output_layer(&self.b2, &self.w3, s2)
+    }
+
+    /// The first layer's units for the pieces of these planes (bit sets, turned for the side to
+    /// move), clipped to `0..=ONE`: the bias plus the
+    /// rows, in wrapping 16-bit sums ([`MAX_WEIGHT1`] keeps them from wrapping).
+    #[inline(always)]
+    fn first_layer(&self, planes: &[u64; PLANES]) -> Row {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("avx2") {
+                // SAFETY: the processor has AVX2 (checked just above).
+                unsafe { simd::first_layer_avx2(&self.b1, &self.w1, planes) }
             } else {
-                simd::first_layer(&self.b1, &self.w1, rows)
+                simd::first_layer(&self.b1, &self.w1, planes)
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            portable::first_layer(&self.b1, &self.w1, rows)
+            portable::first_layer(&self.b1, &self.w1, planes)
         }
     }
 
@@ -399,8 +435,9 @@ impl Network {
                 v
             };
             let w1 = i16s(PLANES * squares * HIDDEN1);
-            for (row, c) in n.w1.iter_mut().zip(w1.chunks_exact(HIDDEN1)) {
-                row.copy_from_slice(c);
+            for (input, c) in w1.chunks_exact(HIDDEN1).enumerate() {
+                let row = n.row_of(input);
+                n.w1[row].copy_from_slice(c);
             }
             n.b1.copy_from_slice(&i16s(HIDDEN1));
             let w2 = i16s(HIDDEN2 * HIDDEN1);
@@ -411,7 +448,9 @@ impl Network {
             for (x, c) in n.b2.iter_mut().zip(b2.chunks_exact(2)) {
                 *x = (c[0] as u16 as u32 | (c[1] as u16 as u32) << 16) as i32;
             }
-            n.w3.copy_from_slice(&i16s(HIDDEN2));
+            for (w, x) in n.w3.iter_mut().zip(i16s(HIDDEN2)) {
+                *w = x as i32;
+            }
             let b3 = i16s(2);
             n.b3 = (b3[0] as u16 as u32 | (b3[1] as u16 as u32) << 16) as i32;
             return Ok(n);
@@ -434,8 +473,8 @@ impl Network {
                 out.extend_from_slice(&x.to_le_bytes());
             }
         };
-        for row in self.w1.iter() {
-            put(&row[..]);
+        for input in 0..self.inputs() {
+            put(&self.w1[self.row_of(input)][..]);
         }
         put(&self.b1[..]);
         for row in self.w2.iter() {
@@ -443,7 +482,7 @@ impl Network {
         }
         let b2: Vec<i16> = self.b2.iter().flat_map(|x| [*x as u32 as u16 as i16, (*x as u32 >> 16) as u16 as i16]).collect();
         put(&b2);
-        put(&self.w3);
+        put(&self.w3.map(|w| w as i16));
         put(&[self.b3 as u32 as u16 as i16, (self.b3 as u32 >> 16) as u16 as i16]);
         out
     }
@@ -501,23 +540,54 @@ impl Network {
     }
 }
 
-/// The most pieces a board holds (the input rows of one evaluation).
-const MAX_PIECES: usize = 64;
+/// Bits of a board's bit set: [`Network::w1`] holds this many rows a plane.
+const BITS: usize = 64;
+
+/// The board of `squares` squares (32, 50 or 64) whose layout the network's inputs follow: the
+/// first rule set's of that size (the rule sets of one size share their layout of bits).
+fn board_of(squares: usize) -> &'static draughts_rules::Geometry {
+    Variant::ALL
+        .iter()
+        .map(|v| v.geometry())
+        .find(|g| g.squares as usize == squares)
+        .expect("a network is for a board of 32, 50 or 64 squares")
+}
+
+/// The rows of [`Network::w1`] of the pieces of `planes`, in order.
+#[inline(always)]
+fn each_row(planes: &[u64; PLANES], mut f: impl FnMut(usize)) {
+    for (plane, &bb) in planes.iter().enumerate() {
+        let mut bb = bb;
+        while bb != 0 {
+            f(plane * BITS + bb.trailing_zeros() as usize);
+            bb &= bb - 1;
+        }
+    }
+}
 
 /// The layers in plain Rust: the reference the vector code must equal, and the code where there
 /// is none.
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 mod portable {
-    use super::{Row, HIDDEN2, ONE};
+    use super::{each_row, Row, HIDDEN2, ONE, PLANES, WEIGHT_SCALE};
 
-    pub(super) fn first_layer(b1: &Row, w1: &[Row], rows: &[u16]) -> Row {
+    pub(super) fn first_layer(b1: &Row, w1: &[Row], planes: &[u64; PLANES]) -> Row {
         let mut acc = b1.0;
-        for &r in rows {
-            for (a, w) in acc.iter_mut().zip(w1[r as usize].iter()) {
+        each_row(planes, |r| {
+            for (a, w) in acc.iter_mut().zip(w1[r].iter()) {
                 *a = a.wrapping_add(*w);
             }
-        }
+        });
         Row(acc.map(|a| a.clamp(0, ONE as i16)))
+    }
+
+    pub(super) fn output_layer(b2: &[i32; HIDDEN2], w3: &[i32; HIDDEN2], s2: &[i32; HIDDEN2]) -> i64 {
+        let mut out = 0i64;
+        for ((b, s), w) in b2.iter().zip(s2).zip(w3) {
+            let a2 = b.wrapping_add(*s).clamp(0, ONE * WEIGHT_SCALE);
+            out += a2 as i64 * *w as i64;
+        }
+        out
     }
 
     pub(super) fn second_layer(w2: &[Row; HIDDEN2], a1: &Row) -> [i32; HIDDEN2] {
@@ -532,13 +602,13 @@ mod portable {
 /// (measured by `cargo bench -p draughts-engine --bench evaluation`).
 #[cfg(target_arch = "x86_64")]
 mod simd {
-    use super::{Row, HIDDEN1, HIDDEN2, ONE};
+    use super::{each_row, Row, HIDDEN1, HIDDEN2, ONE, PLANES, WEIGHT_SCALE};
     use std::arch::x86_64::*;
 
     /// Eight 16-bit lanes to a register.
     const LANES: usize = 8;
 
-    pub(super) fn first_layer(b1: &Row, w1: &[Row], rows: &[u16]) -> Row {
+    pub(super) fn first_layer(b1: &Row, w1: &[Row], planes: &[u64; PLANES]) -> Row {
         // Half the units at a time: eight registers of sums stay in registers over the rows.
         const HALF: usize = HIDDEN1 / 2 / LANES;
         let mut out = Row([0; HIDDEN1]);
@@ -549,12 +619,12 @@ mod simd {
             // bytes, so every offset of a multiple of `LANES` values is aligned to 16.
             unsafe {
                 let mut acc: [__m128i; HALF] = std::array::from_fn(|k| _mm_load_si128(b1.as_ptr().add(base + k * LANES).cast()));
-                for &r in rows {
-                    let row = w1[r as usize].as_ptr().add(base);
+                each_row(planes, |r| {
+                    let row = w1[r].as_ptr().add(base);
                     for (k, a) in acc.iter_mut().enumerate() {
                         *a = _mm_add_epi16(*a, _mm_load_si128(row.add(k * LANES).cast()));
                     }
-                }
+                });
                 let (zero, one) = (_mm_setzero_si128(), _mm_set1_epi16(ONE as i16));
                 for (k, a) in acc.iter().enumerate() {
                     _mm_store_si128(out.as_mut_ptr().add(base + k * LANES).cast(), _mm_min_epi16(_mm_max_epi16(*a, zero), one));
@@ -604,19 +674,19 @@ mod simd {
     /// # Safety
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn first_layer_avx2(b1: &Row, w1: &[Row], rows: &[u16]) -> Row {
+    pub(super) unsafe fn first_layer_avx2(b1: &Row, w1: &[Row], planes: &[u64; PLANES]) -> Row {
         const WIDE: usize = 2 * LANES;
         const REGS: usize = HIDDEN1 / WIDE;
         let mut out = Row([0; HIDDEN1]);
         // SAFETY: as in `first_layer`, each access `WIDE` values inside an array of `HIDDEN1`.
         unsafe {
             let mut acc: [__m256i; REGS] = std::array::from_fn(|k| _mm256_load_si256(b1.as_ptr().add(k * WIDE).cast()));
-            for &r in rows {
-                let row = w1[r as usize].as_ptr();
+            each_row(planes, |r| {
+                let row = w1[r].as_ptr();
                 for (k, a) in acc.iter_mut().enumerate() {
                     *a = _mm256_add_epi16(*a, _mm256_load_si256(row.add(k * WIDE).cast()));
                 }
-            }
+            });
             let (zero, one) = (_mm256_setzero_si256(), _mm256_set1_epi16(ONE as i16));
             for (k, a) in acc.iter().enumerate() {
                 _mm256_store_si256(out.as_mut_ptr().add(k * WIDE).cast(), _mm256_min_epi16(_mm256_max_epi16(*a, zero), one));
@@ -650,6 +720,33 @@ mod simd {
             }
         }
         out
+    }
+
+    /// [`super::portable::output_layer`] in AVX2: eight units a register, their products in
+    /// 64 bits (`_mm256_mul_epi32` multiplies the even lanes; the odd ones are shifted down).
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn output_layer_avx2(b2: &[i32; HIDDEN2], w3: &[i32; HIDDEN2], s2: &[i32; HIDDEN2]) -> i64 {
+        const WIDE: usize = 8;
+        let mut sums = [0i64; 4];
+        // SAFETY: every load reads `WIDE` values inside an array of `HIDDEN2` (`c + WIDE <=
+        // HIDDEN2`), unaligned; the store writes the four values of `sums`.
+        unsafe {
+            let (zero, one) = (_mm256_setzero_si256(), _mm256_set1_epi32(ONE * WEIGHT_SCALE));
+            let mut acc = _mm256_setzero_si256();
+            for c in (0..HIDDEN2).step_by(WIDE) {
+                let s = _mm256_loadu_si256(s2.as_ptr().add(c).cast());
+                let b = _mm256_loadu_si256(b2.as_ptr().add(c).cast());
+                let w = _mm256_loadu_si256(w3.as_ptr().add(c).cast());
+                let a = _mm256_min_epi32(_mm256_max_epi32(_mm256_add_epi32(s, b), zero), one);
+                acc = _mm256_add_epi64(acc, _mm256_mul_epi32(a, w));
+                acc = _mm256_add_epi64(acc, _mm256_mul_epi32(_mm256_srli_epi64::<32>(a), _mm256_srli_epi64::<32>(w)));
+            }
+            _mm256_storeu_si256(sums.as_mut_ptr().cast(), acc);
+        }
+        sums.iter().sum()
     }
 }
 
@@ -727,16 +824,20 @@ mod tests {
         let mut active = Vec::new();
         for text in ["B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", "W:WK14,18,K23:B5,K9,12", "B:W30:BK3"] {
             let pos = fen::parse(Variant::English, text).unwrap();
+            let planes = n.planes(&pos);
+            let a1 = simd::first_layer(&n.b1, &n.w1, &planes);
+            assert_eq!(a1, portable::first_layer(&n.b1, &n.w1, &planes), "{text}");
             active_inputs(&pos, &mut active);
-            let a1 = simd::first_layer(&n.b1, &n.w1, &active);
-            assert_eq!(a1, portable::first_layer(&n.b1, &n.w1, &active), "{text}");
+            assert_eq!(a1, by_inputs(&n, &active), "{text}");
             assert!(a1.iter().any(|&x| x > 0 && x < ONE as i16), "{text}: some unit between its bounds");
             assert_eq!(simd::second_layer(&n.w2, &a1), portable::second_layer(&n.w2, &a1), "{text}");
             if std::is_x86_feature_detected!("avx2") {
                 // SAFETY: the processor has AVX2.
                 unsafe {
-                    assert_eq!(simd::first_layer_avx2(&n.b1, &n.w1, &active), a1, "{text}");
-                    assert_eq!(simd::second_layer_avx2(&n.w2, &a1), portable::second_layer(&n.w2, &a1), "{text}");
+                    assert_eq!(simd::first_layer_avx2(&n.b1, &n.w1, &planes), a1, "{text}");
+                    let s2 = simd::second_layer_avx2(&n.w2, &a1);
+                    assert_eq!(s2, portable::second_layer(&n.w2, &a1), "{text}");
+                    assert_eq!(simd::output_layer_avx2(&n.b2, &n.w3, &s2), portable::output_layer(&n.b2, &n.w3, &s2), "{text}");
                 }
             }
         }
@@ -752,6 +853,60 @@ mod tests {
         if std::is_x86_feature_detected!("avx2") {
             // SAFETY: the processor has AVX2.
             assert_eq!(unsafe { simd::second_layer_avx2(&big.w2, &a1) }, portable::second_layer(&big.w2, &a1));
+            // The output layer at its extremes: units below, inside and above their bounds,
+            // weights at both ends of 16 bits (products beyond 32 bits).
+            let s2: [i32; HIDDEN2] = std::array::from_fn(|j| [-(1 << 30), 0, 1, 77_777, ONE * WEIGHT_SCALE, 1 << 30][j % 6]);
+            let w3: [i32; HIDDEN2] = std::array::from_fn(|j| if j % 3 == 0 { i16::MIN as i32 } else { i16::MAX as i32 - j as i32 });
+            let b2: [i32; HIDDEN2] = std::array::from_fn(|j| (j as i32 - 16) * 1000);
+            // SAFETY: the processor has AVX2.
+            assert_eq!(unsafe { simd::output_layer_avx2(&b2, &w3, &s2) }, portable::output_layer(&b2, &w3, &s2));
+        }
+    }
+
+    /// The first layer's units from the inputs in the file's order ([`input_index`]), read
+    /// back from the network's bytes: the reference for the rows kept by bit.
+    fn by_inputs(n: &Network, active: &[u16]) -> Row {
+        let bytes = n.to_bytes();
+        let values = &bytes[n.header().len()..];
+        let value = |k: usize| i16::from_le_bytes([values[2 * k], values[2 * k + 1]]);
+        let mut acc = n.b1.0;
+        for &i in active {
+            for (u, a) in acc.iter_mut().enumerate() {
+                *a = a.wrapping_add(value(i as usize * HIDDEN1 + u));
+            }
+        }
+        Row(acc.map(|a| a.clamp(0, ONE as i16)))
+    }
+
+    #[test]
+    fn pieces_find_their_rows_on_every_board_from_either_side() {
+        // Positions of random games on the three boards, either side to move: the rows added by
+        // bit are the rows of the inputs, and a file read back evaluates the same.
+        for variant in [Variant::English, Variant::International, Variant::Turkish] {
+            let squares = variant.geometry().squares as usize;
+            let n = FloatNetwork::new(squares, 21).quantized("# test\n");
+            let back = Network::from_bytes(&n.to_bytes()).unwrap();
+            let mut seed = 99u64;
+            let mut active = Vec::new();
+            let mut seen = [false; 2];
+            for _ in 0..20 {
+                let mut game = draughts_rules::Game::new(variant);
+                for _ in 0..60 {
+                    let pos = *game.position();
+                    active_inputs(&pos, &mut active);
+                    assert_eq!(portable::first_layer(&n.b1, &n.w1, &n.planes(&pos)), by_inputs(&n, &active), "{variant} {}", fen::write(&pos));
+                    assert_eq!(back.evaluate(&pos), n.evaluate(&pos));
+                    seen[pos.side_to_move().index()] = true;
+                    let mut list = draughts_rules::MoveList::new();
+                    pos.generate_moves(&mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    game.play(&list[(seed >> 33) as usize % list.len()]).unwrap();
+                }
+            }
+            assert_eq!(seen, [true, true]);
         }
     }
 
