@@ -15,9 +15,10 @@ pub struct Args {
     #[arg(long)]
     json: bool,
     /// Evaluate the positions of the boards it fits with this network (a file from `draughts
-    /// tune --network`) instead of the built-in ones, or with none (`none`), to measure what a
-    /// network costs; the node counts then differ from the signature's.
-    #[arg(long, value_name = "FILE|none")]
+    /// tune --network`, or several of separate stages separated by commas) instead of the
+    /// built-in ones, or with none (`none`), to measure what a network costs; the node counts
+    /// then differ from the signature's.
+    #[arg(long, value_name = "FILE[,FILE]|none")]
     network: Option<String>,
 }
 
@@ -46,8 +47,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let json = a.json;
     let mut out_err = None;
     let network = match a.network.as_deref() {
-        Some("none") => Some(None),
-        Some(p) => Some(Some(std::sync::Arc::new(draughts_engine::network::Network::read_file(std::path::Path::new(p)).map_err(anyhow::Error::msg)?))),
+        Some("none") => Some(Vec::new()),
+        Some(p) => Some(p.split(',').map(|p| draughts_engine::network::Network::read_file(std::path::Path::new(p)).map(std::sync::Arc::new)).collect::<Result<Vec<_>, _>>().map_err(anyhow::Error::msg)?),
         None => None,
     };
     let report = bench::run(a.depth, network, |r| {

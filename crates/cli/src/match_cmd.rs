@@ -63,12 +63,12 @@ pub struct Args {
     #[arg(long, value_name = "FILE|none")]
     b_patterns: Option<String>,
     /// Our engine as --a adds this network's output to its evaluation (a file from `draughts
-    /// tune --network`) instead of the rule set's built-in one (English and American have one); `none`: no
-    /// network at all.
-    #[arg(long, value_name = "FILE|none")]
+    /// tune --network`, or several of separate stages separated by commas) instead of the rule
+    /// set's built-in ones (English and American have them); `none`: no network at all.
+    #[arg(long, value_name = "FILE[,FILE]|none")]
     a_network: Option<String>,
-    /// Our engine as --b: a network, as --a-network.
-    #[arg(long, value_name = "FILE|none")]
+    /// Our engine as --b: networks, as --a-network.
+    #[arg(long, value_name = "FILE[,FILE]|none")]
     b_network: Option<String>,
     /// Our levels 6..8 play without the opening book: `a`, `b`, or `both` (the default when
     /// the option is given alone). Without the option they play from it while the position

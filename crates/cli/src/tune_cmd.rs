@@ -75,11 +75,11 @@ pub struct Args {
     #[arg(long)]
     play_patterns: Option<std::path::PathBuf>,
     /// With --patterns or --network: self-play adds this network's output to its evaluation (a
-    /// file as `--network --out` writes), so that a new network learns from games played with
-    /// the one it is to replace. Without it, self-play evaluates with no network (not even a
-    /// built-in one), as the fits were made.
-    #[arg(long)]
-    play_network: Option<std::path::PathBuf>,
+    /// file as `--network --out` writes, or several of separate stages separated by commas), so
+    /// that a new network learns from games played with the ones it is to replace. Without it,
+    /// self-play evaluates with no network (not even a built-in one), as the fits were made.
+    #[arg(long, value_name = "FILE[,FILE]")]
+    play_network: Option<String>,
     /// With --patterns or --network: score every position (the files' and the self-play's)
     /// again with a search to this depth (1..30), evaluated as the self-play games are
     /// (--play-patterns, --play-network); the fit's target then takes its search part from these
@@ -206,8 +206,8 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
         None => None,
     };
     let play_network = match &a.play_network {
-        Some(p) => Some(std::sync::Arc::new(Network::read_for(p, a.variant).map_err(|e| anyhow::anyhow!("--play-network: {e}"))?)),
-        None => None,
+        Some(p) => Network::from_arg(p, a.variant).map_err(|e| anyhow::anyhow!("--play-network: {e}"))?,
+        None => Vec::new(),
     };
     let mut samples = Vec::new();
     let mut heads = Vec::new();
@@ -224,7 +224,7 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
         eprintln!("{}: {} positions from {} games", p.display(), more.len(), games);
         samples.extend(more);
     }
-    let eval = PlayEval { patterns: play.as_ref(), network: play_network.as_ref() };
+    let eval = PlayEval { patterns: play.as_ref(), networks: &play_network };
     // --network-pieces: the stage fitted alone, kept before the scoring so that a deep
     // --label-depth is spent there only.
     let mut left_out = stage_filter(a.network_pieces, &mut samples);

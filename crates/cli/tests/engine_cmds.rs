@@ -746,19 +746,35 @@ fn a_network_fit_writes_its_provenance_and_a_match_plays_with_it() {
     assert!(!o.status.success() && err.contains("--play-network") && err.contains("not for international"), "{err}");
     // A network of one stage of the game: fitted to the positions with 12 to 20 pieces only,
     // its file says so, and the search uses it only there.
+    let fit_stage = |range: &str, out: &std::path::Path| {
+        draughts()
+            .args(["tune", "--variant", "english", "--network", "--games", "0", "--iterations", "2", "--threads", "2", "--network-pieces", range, "--positions"])
+            .arg(&pos)
+            .arg("--out")
+            .arg(out)
+            .output()
+            .unwrap()
+    };
     let stage = dir.path().join("stage.network");
-    let o = draughts()
-        .args(["tune", "--variant", "english", "--network", "--games", "0", "--iterations", "2", "--threads", "2", "--network-pieces", "12-20", "--positions"])
-        .arg(&pos)
-        .arg("--out")
-        .arg(&stage)
-        .output()
-        .unwrap();
+    let o = fit_stage("12-20", &stage);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success() && err.contains("positions left out: fewer than 12 or more than 20 pieces"), "{err}");
     let s = draughts_engine::network::Network::read_file(&stage).unwrap();
     assert!(s.header().contains("\n# pieces: 12-20\n") && s.pieces() == (12, 20), "{}", s.header());
     assert!(n.pieces() == (0, 64) && !n.header().contains("# pieces:"));
+    // Networks of separate stages play together, given with a comma; overlapping ranges are
+    // refused, naming both files.
+    let low = dir.path().join("low.network");
+    let o = fit_stage("2-11", &low);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let both = format!("{},{}", stage.display(), low.display());
+    let m = draughts().args(["match", "--variant", "english", "--a", "depth:2", "--b", "depth:2", "--games", "2", "--a-network", &both]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&m.stdout);
+    assert!(m.status.success() && stdout.contains("stage.network+low.network"), "{stdout}{}", String::from_utf8_lossy(&m.stderr));
+    let overlapping = format!("{},{}", stage.display(), net.display());
+    let m = draughts().args(["match", "--variant", "english", "--a", "depth:2", "--b", "depth:2", "--games", "2", "--a-network", &overlapping]).output().unwrap();
+    let err = String::from_utf8_lossy(&m.stderr);
+    assert!(!m.status.success() && err.contains("stage.network (12-20 pieces)") && err.contains("english.network (0-64 pieces)") && err.contains("overlapping"), "{err}");
     // Positions scored again by a deeper search: the same positions in the same order, other
     // scores, the results kept, and a header that says how (and how the games were played).
     let deeper = dir.path().join("deeper.txt");

@@ -54,7 +54,7 @@ fn evaluation(c: &mut Criterion) {
     }
     let network = Arc::new(float.quantized("# bench"));
     let base = Blended::new(w, variant);
-    let with = Blended::new(w, variant).with_network(Some(network.clone()));
+    let with = Blended::new(w, variant).with_networks(vec![network.clone()]);
     let mut group = c.benchmark_group("evaluation_english");
     group.sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
     group.throughput(Throughput::Elements(positions.len() as u64));

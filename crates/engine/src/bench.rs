@@ -81,12 +81,12 @@ pub fn positions() -> Vec<Position> {
 }
 
 /// Searches every benchmark position to `depth`, calling `on_row` after each. `network`: `None`
-/// for the built-in networks (the signature), else the network (or none) to evaluate the
-/// positions of the boards it fits with instead (to measure what a network costs).
+/// for the built-in networks (the signature), else the networks (or none) to evaluate the
+/// positions of the boards they fit with instead (to measure what a network costs).
 pub fn run(depth: u32, network: crate::network::NetworkChoice, mut on_row: impl FnMut(&BenchRow)) -> BenchReport {
     let mut searcher = Searcher::new(16);
     if let Some(n) = network {
-        searcher.set_network(n);
+        searcher.set_networks(n);
     }
     let mut rows = Vec::new();
     let start = Instant::now();

@@ -195,8 +195,8 @@ pub fn player_from_spec(
         labels.push(if arg == "none" { "no patterns".to_string() } else { file_name(std::path::Path::new(arg)) });
     }
     if let Some(arg) = eval.network {
-        p.searcher.set_network(crate::network::Network::from_arg(arg, variant)?);
-        labels.push(if arg == "none" { "no network".to_string() } else { file_name(std::path::Path::new(arg)) });
+        p.searcher.set_networks(crate::network::Network::from_arg(arg, variant)?);
+        labels.push(if arg == "none" { "no network".to_string() } else { arg.split(',').map(|p| file_name(std::path::Path::new(p))).collect::<Vec<_>>().join("+") });
     }
     if !labels.is_empty() {
         p.label = Some(labels.join(", "));
@@ -212,8 +212,9 @@ pub struct EvalFiles<'a> {
     /// A pattern file (as `draughts tune --patterns` writes it), or `none`: the linear
     /// evaluation alone (see [`crate::patterns::Patterns::from_arg`]).
     pub patterns: Option<&'a str>,
-    /// A network file (as `draughts tune --network` writes it) whose output is added to the
-    /// evaluation, or `none` (see [`crate::network::Network::from_arg`]).
+    /// Network files (as `draughts tune --network` writes them; several of separate stages
+    /// separated by commas) whose output is added to the evaluation, or `none` (see
+    /// [`crate::network::Network::from_arg`]).
     pub network: Option<&'a str>,
 }
 
@@ -361,7 +362,7 @@ pub fn opening_after(variant: Variant, prefix: &[Move], plies: usize, seed: u64,
     // games.
     let mut searcher = Searcher::new(4);
     searcher.set_patterns(None);
-    searcher.set_network(None);
+    searcher.set_networks(Vec::new());
     let mut attempt = 0u64;
     loop {
         let mut game = Game::new(variant);

@@ -376,8 +376,8 @@ pub fn generate_samples(cfg: &TuneConfig, weights: &Weights, progress: &(dyn Fn(
 pub struct PlayEval<'a> {
     /// Pattern values ([`crate::patterns`]).
     pub patterns: Option<&'a Arc<Patterns>>,
-    /// A network added to the evaluation ([`crate::network`]).
-    pub network: Option<&'a Arc<crate::network::Network>>,
+    /// Networks added to the evaluation, one a stage ([`crate::network`]; none when empty).
+    pub networks: &'a [Arc<crate::network::Network>],
 }
 
 impl PlayEval<'_> {
@@ -387,7 +387,7 @@ impl PlayEval<'_> {
         let mut searcher = Searcher::new(tt_mb);
         searcher.set_weights(weights.clone());
         searcher.set_patterns(self.patterns.cloned());
-        searcher.set_network(self.network.cloned());
+        searcher.set_networks(self.networks.to_vec());
         searcher
     }
 }

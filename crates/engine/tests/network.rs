@@ -1,6 +1,6 @@
-//! The built-in network in the search: English (and American, which borrows it) adds it unless a
-//! searcher is told otherwise (`Searcher::set_network`), and the rule sets without one search as
-//! before.
+//! The built-in networks in the search: English (and American, which borrows them) adds them
+//! unless a searcher is told otherwise (`Searcher::set_networks`), and the rule sets without
+//! them search as before.
 
 use draughts_engine::network::Network;
 use draughts_engine::{Limits, Searcher};
@@ -15,17 +15,18 @@ fn search(searcher: &mut Searcher, variant: Variant, text: &str) -> (u64, i32) {
 }
 
 #[test]
-fn english_and_american_search_with_the_built_in_network_unless_told_otherwise() {
+fn english_and_american_search_with_the_built_in_networks_unless_told_otherwise() {
     // A middle game (19 pieces: in the network's range).
-    let text = "B:W14,19,22,24,26,27,28,30,31:B2,3,5,6,8,9,10,12,16,17";
-    for v in [Variant::English, Variant::American] {
-        let by_default = search(&mut Searcher::new(4), v, text);
-        let mut with = Searcher::new(4);
-        with.set_network(Network::builtin(v));
-        assert_eq!(search(&mut with, v, text), by_default, "{v}: the default is the built-in network");
-        let mut without = Searcher::new(4);
-        without.set_network(None);
-        assert_ne!(search(&mut without, v, text), by_default, "{v}: without it the search differs");
+    for text in ["B:W14,19,22,24,26,27,28,30,31:B2,3,5,6,8,9,10,12,16,17"] {
+        for v in [Variant::English, Variant::American] {
+            let by_default = search(&mut Searcher::new(4), v, text);
+            let mut with = Searcher::new(4);
+            with.set_networks(Network::builtin(v));
+            assert_eq!(search(&mut with, v, text), by_default, "{v} {text}: the default is the built-in networks");
+            let mut without = Searcher::new(4);
+            without.set_networks(Vec::new());
+            assert_ne!(search(&mut without, v, text), by_default, "{v} {text}: without them the search differs");
+        }
     }
 }
 
@@ -34,6 +35,6 @@ fn a_rule_set_without_a_built_in_network_searches_without_one() {
     let text = "W:W31-50:B1-20";
     let by_default = search(&mut Searcher::new(4), Variant::International, text);
     let mut without = Searcher::new(4);
-    without.set_network(None);
+    without.set_networks(Vec::new());
     assert_eq!(search(&mut without, Variant::International, text), by_default);
 }

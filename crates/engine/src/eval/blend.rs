@@ -52,9 +52,9 @@ pub struct Blended {
     /// folded in by [`Patterns::with_men_values`]: the evaluation then skips counting them, and
     /// the sum is the same.
     pub(super) folded: bool,
-    /// A network whose output is added to the score for the side to move (see
-    /// [`crate::network`]).
-    network: Option<Arc<Network>>,
+    /// Networks whose output is added to the score for the side to move, one a stage of the
+    /// game (see [`crate::network`]).
+    networks: Stages,
 }
 
 impl Blended {
@@ -79,15 +79,16 @@ impl Blended {
         // sensible weights; otherwise the terms are counted as usual).
         let folded = patterns.as_ref().and_then(|p| p.with_men_values(&men_square_values(w, variant, true), &men_square_values(w, variant, false)));
         match folded {
-            Some(f) => Blended { variant, rows, patterns: Some(Arc::new(f)), folded: true, network: None },
-            None => Blended { variant, rows, patterns, folded: false, network: None },
+            Some(f) => Blended { variant, rows, patterns: Some(Arc::new(f)), folded: true, networks: Stages::default() },
+            None => Blended { variant, rows, patterns, folded: false, networks: Stages::default() },
         }
     }
 
-    /// These blended weights with a network's output added (`None`: none). A network for
-    /// another board is not used.
-    pub fn with_network(mut self, network: Option<Arc<Network>>) -> Blended {
-        self.network = network.filter(|n| n.fits(self.variant));
+    /// These blended weights with the output of these networks added, each where its range of
+    /// pieces holds the position (an empty list: none; see [`Stages`]). A network for another
+    /// board is not used.
+    pub fn with_networks(mut self, networks: Vec<Arc<Network>>) -> Blended {
+        self.networks = Stages::new(networks.into_iter().filter(|n| n.fits(self.variant)).collect());
         self
     }
 
@@ -116,10 +117,8 @@ impl Blended {
             sink.sum += p.score(pos.men(Color::Light), pos.men(Color::Dark), t.phase[n]);
         }
         let mut e = finish::<V>(pos, sink.sum / PHASE_MAX, can_move);
-        if let Some(net) = &self.network {
-            if net.covers(n as u32) {
-                e.score += net.evaluate(pos);
-            }
+        if let Some(net) = self.networks.at(n) {
+            e.score += net.evaluate(pos);
         }
         e
     }

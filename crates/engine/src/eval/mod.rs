@@ -23,7 +23,7 @@ use draughts_rules::each_dir;
 use draughts_rules::{BoardKind, Color, Geometry, KingRange, Position, Rules, Variant};
 use std::fmt::Write as _;
 use crate::patterns::Patterns;
-use crate::network::Network;
+use crate::network::{Network, Stages};
 use std::sync::{Arc, OnceLock};
 
 mod features;

@@ -31,9 +31,10 @@ mod fit;
 pub use fit::{fit_network, NetworkFit, NetworkFitConfig};
 use std::sync::Arc;
 
-/// What a searcher adds to its evaluation: `None`, the rule set's built-in network
-/// ([`Network::builtin`]); `Some(None)`, no network; `Some(Some(n))`, the network `n`.
-pub type NetworkChoice = Option<Option<Arc<Network>>>;
+/// What a searcher adds to its evaluation: `None`, the rule set's built-in networks
+/// ([`Network::builtin`]); `Some(list)`, these networks, each where its range of pieces holds the
+/// position (an empty list: no network).
+pub type NetworkChoice = Option<Vec<Arc<Network>>>;
 
 /// Units of the first hidden layer.
 pub const HIDDEN1: usize = 128;
@@ -503,40 +504,101 @@ impl Network {
         Ok(n)
     }
 
-    /// The built-in network of `variant` (`crates/engine/weights/<variant>.network`, read once),
-    /// or `None` for the rule sets without one. English has one, for its middle game (12 to 24
-    /// pieces; docs/engine.md, "Network", says how it was made and what it is worth). American
-    /// uses English's as it is: the inputs are the side to move's, turned round when Dark is to
-    /// move, and American's men move as English's (only the first move is Light's), so an
-    /// American position and the English one turned round with its colours exchanged get the
-    /// same inputs.
-    pub fn builtin(variant: Variant) -> Option<Arc<Network>> {
-        static N: [OnceLock<Option<Arc<Network>>>; Variant::ALL.len()] = [const { OnceLock::new() }; Variant::ALL.len()];
+    /// The built-in networks of `variant` (`crates/engine/weights/<variant>.network`, read
+    /// once), one a stage of the game, or none for the rule sets without them. English has one,
+    /// for its middle game (12 to 24 pieces; docs/engine.md, "Network", says how it was made and
+    /// what it is worth). American uses English's as it is: the inputs are the side to move's,
+    /// turned round when Dark is to move, and American's men move as English's (only the first
+    /// move is Light's), so an American position and the English one turned round with its
+    /// colours exchanged get the same inputs.
+    pub fn builtin(variant: Variant) -> Vec<Arc<Network>> {
+        static N: [OnceLock<Vec<Arc<Network>>>; Variant::ALL.len()] = [const { OnceLock::new() }; Variant::ALL.len()];
         N[variant as usize]
             .get_or_init(|| {
-                const ENGLISH: &[u8] = include_bytes!("../../weights/english.network");
-                let (bytes, borrowed) = match variant {
+                const ENGLISH: [&[u8]; 1] = [include_bytes!("../../weights/english.network")];
+                let (files, borrowed) = match variant {
                     Variant::English => (ENGLISH, false),
                     Variant::American => (ENGLISH, true),
-                    _ => return None,
+                    _ => return Vec::new(),
                 };
-                let mut n = Network::from_bytes(bytes).expect("a built-in network file reads");
-                assert!(n.fits(variant), "the built-in {variant} network is for its board");
-                if borrowed {
-                    n.header = format!("# {variant}: the english network as it is (its inputs are the side to move's); it was made so:\n{}", n.header);
-                }
-                Some(Arc::new(n))
+                let networks: Vec<Arc<Network>> = files
+                    .iter()
+                    .map(|bytes| {
+                        let mut n = Network::from_bytes(bytes).expect("a built-in network file reads");
+                        assert!(n.fits(variant), "the built-in {variant} network is for its board");
+                        if borrowed {
+                            n.header = format!("# {variant}: the english network as it is (its inputs are the side to move's); it was made so:\n{}", n.header);
+                        }
+                        Arc::new(n)
+                    })
+                    .collect();
+                assert!(overlap(&networks).is_none(), "the built-in {variant} networks are for separate stages");
+                networks
             })
             .clone()
     }
 
-    /// The network a command line asks for (`--network`-style options): `none` for no network
-    /// (`None`), else a network file, which must be for `variant`'s board.
-    pub fn from_arg(arg: &str, variant: Variant) -> Result<Option<Arc<Network>>, String> {
+    /// The networks a command line asks for (`--network`-style options): `none` for no network
+    /// (an empty list), else network files separated by commas (`middle.network,ending.network`),
+    /// each for `variant`'s board and for its own range of pieces. Errors name the file, or the
+    /// two files whose ranges overlap.
+    pub fn from_arg(arg: &str, variant: Variant) -> Result<Vec<Arc<Network>>, String> {
         if arg == "none" {
-            return Ok(None);
+            return Ok(Vec::new());
         }
-        Network::read_for(std::path::Path::new(arg), variant).map(|n| Some(Arc::new(n)))
+        let paths: Vec<&str> = arg.split(',').collect();
+        let networks = paths.iter().map(|p| Network::read_for(std::path::Path::new(p), variant).map(Arc::new)).collect::<Result<Vec<_>, _>>()?;
+        if let Some((a, b)) = overlap(&networks) {
+            let range = |n: &Network| format!("{}-{} pieces", n.pieces.0, n.pieces.1);
+            return Err(format!("{} ({}) and {} ({}) are for overlapping numbers of pieces: give networks of separate stages", paths[a], range(&networks[a]), paths[b], range(&networks[b])));
+        }
+        Ok(networks)
+    }
+}
+
+/// The first two networks (indices into `networks`) whose ranges of pieces share a number, if any.
+fn overlap(networks: &[Arc<Network>]) -> Option<(usize, usize)> {
+    (0..networks.len()).flat_map(|a| (a + 1..networks.len()).map(move |b| (a, b))).find(|&(a, b)| {
+        let (x, y) = (networks[a].pieces, networks[b].pieces);
+        x.0 <= y.1 && y.0 <= x.1
+    })
+}
+
+/// Networks of the stages of the game, as the evaluation uses them: for each number of pieces on
+/// the board, the network whose range holds it ([`Network::covers`]; the first given, where
+/// ranges overlap), or none.
+#[derive(Clone, Default)]
+pub struct Stages {
+    networks: Vec<Arc<Network>>,
+    /// For 0..=64 pieces: 1 + the index of the network in `networks`, or 0 for none.
+    by_pieces: Vec<u8>,
+}
+
+impl Stages {
+    /// The stages of these networks (an empty list: none).
+    pub fn new(networks: Vec<Arc<Network>>) -> Stages {
+        let by_pieces = (0..=64).map(|n| networks.iter().position(|net| net.covers(n)).map_or(0, |i| i as u8 + 1)).collect();
+        Stages { networks, by_pieces }
+    }
+
+    /// The network used with `pieces` pieces on the board, if any.
+    #[inline(always)]
+    pub fn at(&self, pieces: usize) -> Option<&Network> {
+        match self.by_pieces.get(pieces).copied().unwrap_or(0) {
+            0 => None,
+            i => Some(&self.networks[i as usize - 1]),
+        }
+    }
+
+    /// The networks, in the order given.
+    pub fn networks(&self) -> &[Arc<Network>] {
+        &self.networks
+    }
+}
+
+impl std::fmt::Debug for Stages {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.networks.iter().map(|n| n.pieces)).finish()
     }
 }
 
@@ -922,7 +984,7 @@ mod tests {
         // adds something everywhere changes the score of 6 to 8 pieces and nothing else.
         let w = crate::eval::Weights::builtin(Variant::English);
         let plain = crate::eval::Blended::new(w, Variant::English);
-        let with = plain.clone().with_network(Some(Arc::new(n.clone())));
+        let with = plain.clone().with_networks(vec![Arc::new(n.clone())]);
         let mut changed = 0;
         for text in ["B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", "W:W21,22,23,K14:B1,2,3", "W:W21,22,23,K14:B1,2,3,4", "B:W30:BK3"] {
             let pos = fen::parse(Variant::English, text).unwrap();
@@ -950,26 +1012,67 @@ mod tests {
 
     #[test]
     fn english_has_a_built_in_middle_game_network() {
-        let n = Network::builtin(Variant::English).expect("English has a built-in network");
-        assert!(n.fits(Variant::English));
-        assert_eq!(n.pieces(), (12, 24), "a middle-game network");
-        // Its header says how it was made: the commands, from the self-play to the fit.
-        let h = n.header();
-        assert!(h.contains("# variant: english") && h.contains("built-by: draughts tune --variant english --network"), "{h}");
-        assert!(h.contains("--openings") && h.contains("--network-pieces 12-24"), "{h}");
-        // It adds something to a middle-game position, and is read once.
+        let english = Network::builtin(Variant::English);
+        let american = Network::builtin(Variant::American);
+        assert_eq!(english.iter().map(|n| n.pieces()).collect::<Vec<_>>(), [(12, 24)], "the middle game");
+        // A middle-game position (19 pieces).
         let text = "B:W14,19,22,24,26,27,28,30,31:B2,3,5,6,8,9,10,12,16,17";
-        let pos = fen::parse(Variant::English, text).unwrap();
-        assert_ne!(n.evaluate(&pos), 0);
-        assert!(Arc::ptr_eq(&n, &Network::builtin(Variant::English).unwrap()));
-        // American borrows it as it is, and says so.
-        let a = Network::builtin(Variant::American).expect("American borrows English's");
-        assert_eq!(a.pieces(), (12, 24));
-        assert!(a.header().starts_with("# american: the english network as it is") && a.header().ends_with(h), "{}", a.header());
-        assert_eq!(a.evaluate(&fen::parse(Variant::American, text).unwrap()), n.evaluate(&pos), "the same values");
-        for v in [Variant::International, Variant::Russian, Variant::Turkish] {
-            assert!(Network::builtin(v).is_none(), "{v}");
+        for (n, a) in english.iter().zip(&american) {
+            assert!(n.fits(Variant::English));
+            // Its header says how it was made: the commands, from the self-play to the fit.
+            let (lo, hi) = n.pieces();
+            let h = n.header();
+            assert!(h.contains("# variant: english") && h.contains("built-by: draughts tune --variant english --network"), "{h}");
+            assert!(h.contains("--openings") && h.contains(&format!("--network-pieces {lo}-{hi}")), "{h}");
+            // It adds something to a position of its stage.
+            let pos = fen::parse(Variant::English, text).unwrap();
+            assert!(n.covers(pos.occupied().count_ones()), "{text}");
+            assert_ne!(n.evaluate(&pos), 0, "{text}");
+            // American borrows it as it is, and says so.
+            assert_eq!(a.pieces(), n.pieces());
+            assert!(a.header().starts_with("# american: the english network as it is") && a.header().ends_with(h), "{}", a.header());
+            assert_eq!(a.evaluate(&fen::parse(Variant::American, text).unwrap()), n.evaluate(&pos), "the same values");
         }
+        // Read once.
+        assert!(english.iter().zip(Network::builtin(Variant::English)).all(|(a, b)| Arc::ptr_eq(a, &b)));
+        for v in [Variant::International, Variant::Russian, Variant::Turkish] {
+            assert!(Network::builtin(v).is_empty(), "{v}");
+        }
+    }
+
+    #[test]
+    fn networks_of_several_stages_each_serve_their_own() {
+        let dir = std::env::temp_dir().join(format!("draughts-stages-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = |name: &str, range: &str, seed: u64| {
+            let path = dir.join(name);
+            std::fs::write(&path, sample_net(seed).quantized(&format!("# pieces: {range}\n")).to_bytes()).unwrap();
+            path.display().to_string()
+        };
+        let (ending, middle, wide) = (file("ending.network", "3-8", 31), file("middle.network", "9-24", 32), file("wide.network", "8-24", 33));
+        // Command-line lists: files separated by commas, of separate ranges, for the board.
+        let both = Network::from_arg(&format!("{middle},{ending}"), Variant::English).unwrap();
+        assert_eq!(both.iter().map(|n| n.pieces()).collect::<Vec<_>>(), [(9, 24), (3, 8)]);
+        assert!(Network::from_arg("none", Variant::English).unwrap().is_empty());
+        let e = Network::from_arg(&format!("{ending},{wide}"), Variant::English).unwrap_err();
+        assert!(e.contains("ending.network (3-8 pieces)") && e.contains("wide.network (8-24 pieces)") && e.contains("overlapping"), "{e}");
+        let e = Network::from_arg(&format!("{ending},nowhere.network"), Variant::English).unwrap_err();
+        assert!(e.contains("nowhere.network"), "{e}");
+        assert!(Network::from_arg(&ending, Variant::International).unwrap_err().contains("not for international"));
+        // The evaluation adds the network of the position's stage, and nothing outside both.
+        let w = crate::eval::Weights::builtin(Variant::English);
+        let plain = crate::eval::Blended::new(w, Variant::English);
+        let with = plain.clone().with_networks(both.clone());
+        for text in ["B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", "W:W21,22,23,K14:B1,2,3", "W:W21,22,23,K14:B1,2,3,4,5,6", "B:W30:BK3"] {
+            let pos = fen::parse(Variant::English, text).unwrap();
+            let pieces = pos.occupied().count_ones();
+            let add = both.iter().find(|n| n.covers(pieces)).map_or(0, |n| n.evaluate(&pos));
+            assert_eq!(with.evaluate_quiet(&pos).score, plain.evaluate_quiet(&pos).score + add, "{text}");
+            assert_eq!(add != 0, pieces >= 3, "{text}: {pieces} pieces");
+        }
+        let stages = Stages::new(both);
+        assert_eq!((stages.at(2).is_none(), stages.at(3).unwrap().pieces(), stages.at(9).unwrap().pieces(), stages.at(25).is_none()), (true, (3, 8), (9, 24), true));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

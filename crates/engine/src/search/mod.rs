@@ -99,8 +99,8 @@ pub struct Searcher {
     custom_weights: bool,
     /// Pattern values given by [`Searcher::set_patterns`] (else the variant's built-in ones).
     custom_patterns: crate::patterns::PatternChoice,
-    /// The network added to the evaluation, when [`Searcher::set_network`] chose one or none
-    /// (else the variant's built-in one, [`crate::network::Network::builtin`]).
+    /// The networks added to the evaluation, when [`Searcher::set_networks`] chose them (else
+    /// the variant's built-in ones, [`crate::network::Network::builtin`]).
     network: crate::network::NetworkChoice,
     /// ProbCut is tried only with fewer pieces than this on the board (past the opening).
     probcut_pieces: u32,
@@ -237,11 +237,12 @@ impl Searcher {
         self.last_variant = None;
     }
 
-    /// Adds this network's output to the evaluation (`None`: no network) instead of the
-    /// variant's built-in one ([`crate::network::Network::builtin`]), from the next search on (a
-    /// network for another board than the variant's is not used, see [`crate::network`]).
-    pub fn set_network(&mut self, n: Option<Arc<crate::network::Network>>) {
-        self.network = Some(n);
+    /// Adds these networks' output to the evaluation, each where its range of pieces holds the
+    /// position (an empty list: no network), instead of the variant's built-in ones
+    /// ([`crate::network::Network::builtin`]), from the next search on (a network for another
+    /// board than the variant's is not used, see [`crate::network`]).
+    pub fn set_networks(&mut self, networks: Vec<Arc<crate::network::Network>>) {
+        self.network = Some(networks);
         self.last_variant = None;
     }
 
@@ -325,7 +326,7 @@ impl Searcher {
                 Some(p) => p.clone(),
                 None => Patterns::builtin(v),
             };
-            self.blended = Blended::with_patterns(&self.weights, v, patterns).with_network(match &self.network {
+            self.blended = Blended::with_patterns(&self.weights, v, patterns).with_networks(match &self.network {
                 Some(n) => n.clone(),
                 None => crate::network::Network::builtin(v),
             });
