@@ -47,8 +47,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let json = a.json;
     let mut out_err = None;
     let network = match a.network.as_deref() {
-        Some("none") => Some(Vec::new()),
-        Some(p) => Some(p.split(',').map(|p| draughts_engine::network::Network::read_file(std::path::Path::new(p)).map(std::sync::Arc::new)).collect::<Result<Vec<_>, _>>().map_err(anyhow::Error::msg)?),
+        Some(arg) => Some(draughts_engine::network::Network::from_arg(arg, None).map_err(|e| anyhow::anyhow!("--network: {e}"))?),
         None => None,
     };
     let report = bench::run(a.depth, network, |r| {

@@ -206,7 +206,7 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
         None => None,
     };
     let play_network = match &a.play_network {
-        Some(p) => Network::from_arg(p, a.variant).map_err(|e| anyhow::anyhow!("--play-network: {e}"))?,
+        Some(p) => Network::from_arg(p, Some(a.variant)).map_err(|e| anyhow::anyhow!("--play-network: {e}"))?,
         None => Vec::new(),
     };
     let mut samples = Vec::new();

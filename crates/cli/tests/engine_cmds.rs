@@ -775,6 +775,9 @@ fn a_network_fit_writes_its_provenance_and_a_match_plays_with_it() {
     let m = draughts().args(["match", "--variant", "english", "--a", "depth:2", "--b", "depth:2", "--games", "2", "--a-network", &overlapping]).output().unwrap();
     let err = String::from_utf8_lossy(&m.stderr);
     assert!(!m.status.success() && err.contains("stage.network (12-20 pieces)") && err.contains("english.network (0-64 pieces)") && err.contains("overlapping"), "{err}");
+    let b = draughts().args(["bench", "--depth", "1", "--network", &overlapping]).output().unwrap();
+    let err = String::from_utf8_lossy(&b.stderr);
+    assert!(!b.status.success() && err.contains("--network") && err.contains("stage.network (12-20 pieces)") && err.contains("overlapping"), "{err}");
     // Positions scored again by a deeper search: the same positions in the same order, other
     // scores, the results kept, and a header that says how (and how the games were played).
     let deeper = dir.path().join("deeper.txt");

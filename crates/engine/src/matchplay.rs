@@ -195,8 +195,9 @@ pub fn player_from_spec(
         labels.push(if arg == "none" { "no patterns".to_string() } else { file_name(std::path::Path::new(arg)) });
     }
     if let Some(arg) = eval.network {
-        p.searcher.set_networks(crate::network::Network::from_arg(arg, variant)?);
-        labels.push(if arg == "none" { "no network".to_string() } else { arg.split(',').map(|p| file_name(std::path::Path::new(p))).collect::<Vec<_>>().join("+") });
+        p.searcher.set_networks(crate::network::Network::from_arg(arg, Some(variant))?);
+        let files = crate::network::Network::arg_files(arg);
+        labels.push(if files.is_empty() { "no network".to_string() } else { files.iter().map(|p| file_name(p)).collect::<Vec<_>>().join("+") });
     }
     if !labels.is_empty() {
         p.label = Some(labels.join(", "));

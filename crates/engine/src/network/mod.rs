@@ -55,21 +55,38 @@ pub fn input_index(plane: usize, square: usize, squares: usize) -> usize {
     plane * squares + square
 }
 
-/// Calls `f` with the input index of every piece of `pos` (see the module's comment), in plane
-/// order: the square of a piece is its index in row order, turned round (`squares - 1 - i`) when
-/// Dark is to move. The one mapping of pieces to inputs, for the fit and the search alike.
+/// The pieces of `pos` by input plane, as bit sets seen from the side to move: our men, our
+/// kings, their men, their kings, turned round when Dark is to move (bit `b` goes to `top - b`,
+/// `top` being the board's highest square bit, [`top_bit`]: on the padded layouts and the
+/// orthogonal board alike the square numbered `i` from the top goes to `squares - 1 - i`). The
+/// one mapping of pieces to inputs: the search adds the rows of these bits
+/// ([`Network::evaluate`]), the fit numbers them by square ([`each_input`]).
+#[inline(always)]
+fn planes(pos: &Position, top: u32) -> [u64; PLANES] {
+    let us = pos.side_to_move();
+    let mut planes = [pos.men(us), pos.kings(us), pos.men(!us), pos.kings(!us)];
+    if us == Color::Dark {
+        for p in planes.iter_mut() {
+            *p = p.reverse_bits() >> (63 - top);
+        }
+    }
+    planes
+}
+
+/// The highest bit of a square on board `g`: the centre of [`planes`]' half turn.
+fn top_bit(g: &draughts_rules::Geometry) -> u32 {
+    63 - g.board.leading_zeros()
+}
+
+/// Calls `f` with the input index of every piece of `pos` (see the module's comment): the bits
+/// of [`planes`], each numbered by its square in row order.
 #[inline(always)]
 fn each_input(pos: &Position, mut f: impl FnMut(usize)) {
     let g = pos.variant().geometry();
     let squares = g.squares as usize;
-    let us = pos.side_to_move();
-    let turned = us == Color::Dark;
-    let planes = [pos.men(us), pos.kings(us), pos.men(!us), pos.kings(!us)];
-    for (plane, mut bb) in planes.into_iter().enumerate() {
+    for (plane, mut bb) in planes(pos, top_bit(g)).into_iter().enumerate() {
         while bb != 0 {
-            let i = g.index_of_bit(bb.trailing_zeros()) as usize;
-            let sq = if turned { squares - 1 - i } else { i };
-            f(input_index(plane, sq, squares));
+            f(input_index(plane, g.index_of_bit(bb.trailing_zeros()) as usize, squares));
             bb &= bb - 1;
         }
     }
@@ -110,9 +127,8 @@ pub struct Network {
     /// board (rows of bits that are not squares stay zero). The evaluation then adds a piece's
     /// row straight from its bit, with no division to find its square ([`Network::row_of`]).
     w1: Box<[Row]>,
-    /// The highest bit of a square on the board: the half turn takes bit `b` to `top - b` (on
-    /// the padded layouts and the orthogonal board alike, the square numbered `i` from the top
-    /// goes to `squares - 1 - i`).
+    /// The highest bit of a square on the board ([`top_bit`]), the centre of the side to move's
+    /// half turn ([`planes`]).
     top: u32,
     b1: Row,
     /// The second layer: a row of [`HIDDEN1`] weights per unit (`x * WEIGHT_SCALE`).
@@ -272,7 +288,7 @@ impl Network {
         Network {
             squares,
             w1: vec![Row([0; HIDDEN1]); PLANES * BITS].into_boxed_slice(),
-            top: 63 - board_of(squares).board.leading_zeros(),
+            top: top_bit(board_of(squares)),
             b1: Row([0; HIDDEN1]),
             w2: Box::new([Row([0; HIDDEN1]); HIDDEN2]),
             b2: [0; HIDDEN2],
@@ -343,18 +359,11 @@ impl Network {
         (out * 100 / (ONE * WEIGHT_SCALE * WEIGHT_SCALE) as i64) as i32
     }
 
-    /// The pieces of `pos` by input plane (see [`each_input`]) as bit sets, turned round when
-    /// Dark is to move: the rows of [`Network::w1`] the first layer adds.
+    /// The pieces of `pos` by input plane ([`planes`]): the rows of [`Network::w1`] the first
+    /// layer adds.
     #[inline(always)]
     fn planes(&self, pos: &Position) -> [u64; PLANES] {
-        let us = pos.side_to_move();
-        let mut planes = [pos.men(us), pos.kings(us), pos.men(!us), pos.kings(!us)];
-        if us == Color::Dark {
-            for p in planes.iter_mut() {
-                *p = p.reverse_bits() >> (63 - self.top);
-            }
-        }
-        planes
+        planes(pos, self.top)
     }
 
     /// The output layer's sum: `w3 . clip(b2 + s2)`, each unit clipped to `0..=ONE *
@@ -539,20 +548,37 @@ impl Network {
     }
 
     /// The networks a command line asks for (`--network`-style options): `none` for no network
-    /// (an empty list), else network files separated by commas (`middle.network,ending.network`),
-    /// each for `variant`'s board and for its own range of pieces. Errors name the file, or the
-    /// two files whose ranges overlap.
-    pub fn from_arg(arg: &str, variant: Variant) -> Result<Vec<Arc<Network>>, String> {
-        if arg == "none" {
-            return Ok(Vec::new());
-        }
-        let paths: Vec<&str> = arg.split(',').collect();
-        let networks = paths.iter().map(|p| Network::read_for(std::path::Path::new(p), variant).map(Arc::new)).collect::<Result<Vec<_>, _>>()?;
+    /// (an empty list), else network files separated by commas (`middle.network,ending.network`,
+    /// [`Network::arg_files`]), each for its own range of pieces and, where `variant` is given,
+    /// for its board (`bench` gives none: it spans rule sets, and a network is used only where it
+    /// fits). Errors name the file, or the two files whose ranges overlap.
+    pub fn from_arg(arg: &str, variant: Option<Variant>) -> Result<Vec<Arc<Network>>, String> {
+        let paths = Network::arg_files(arg);
+        let read = |p: &&std::path::Path| match variant {
+            Some(v) => Network::read_for(p, v),
+            None => Network::read_file(p),
+        };
+        let networks = paths.iter().map(|p| read(p).map(Arc::new)).collect::<Result<Vec<_>, _>>()?;
         if let Some((a, b)) = overlap(&networks) {
             let range = |n: &Network| format!("{}-{} pieces", n.pieces.0, n.pieces.1);
-            return Err(format!("{} ({}) and {} ({}) are for overlapping numbers of pieces: give networks of separate stages", paths[a], range(&networks[a]), paths[b], range(&networks[b])));
+            return Err(format!(
+                "{} ({}) and {} ({}) are for overlapping numbers of pieces: give networks of separate stages",
+                paths[a].display(),
+                range(&networks[a]),
+                paths[b].display(),
+                range(&networks[b])
+            ));
         }
         Ok(networks)
+    }
+
+    /// The files named by a `--network`-style option: none for `none`, else the paths separated
+    /// by commas. The one reading of the option's list ([`Network::from_arg`], a match's label).
+    pub fn arg_files(arg: &str) -> Vec<&std::path::Path> {
+        if arg == "none" {
+            return Vec::new();
+        }
+        arg.split(',').map(std::path::Path::new).collect()
     }
 }
 
@@ -567,17 +593,23 @@ fn overlap(networks: &[Arc<Network>]) -> Option<(usize, usize)> {
 /// Networks of the stages of the game, as the evaluation uses them: for each number of pieces on
 /// the board, the network whose range holds it ([`Network::covers`]; the first given, where
 /// ranges overlap), or none.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Stages {
     networks: Vec<Arc<Network>>,
     /// For 0..=64 pieces: 1 + the index of the network in `networks`, or 0 for none.
-    by_pieces: Vec<u8>,
+    by_pieces: [u8; 65],
+}
+
+impl Default for Stages {
+    fn default() -> Stages {
+        Stages::new(Vec::new())
+    }
 }
 
 impl Stages {
     /// The stages of these networks (an empty list: none).
     pub fn new(networks: Vec<Arc<Network>>) -> Stages {
-        let by_pieces = (0..=64).map(|n| networks.iter().position(|net| net.covers(n)).map_or(0, |i| i as u8 + 1)).collect();
+        let by_pieces = std::array::from_fn(|n| networks.iter().position(|net| net.covers(n as u32)).map_or(0, |i| i as u8 + 1));
         Stages { networks, by_pieces }
     }
 
@@ -1051,14 +1083,14 @@ mod tests {
         };
         let (ending, middle, wide) = (file("ending.network", "3-8", 31), file("middle.network", "9-24", 32), file("wide.network", "8-24", 33));
         // Command-line lists: files separated by commas, of separate ranges, for the board.
-        let both = Network::from_arg(&format!("{middle},{ending}"), Variant::English).unwrap();
+        let both = Network::from_arg(&format!("{middle},{ending}"), Some(Variant::English)).unwrap();
         assert_eq!(both.iter().map(|n| n.pieces()).collect::<Vec<_>>(), [(9, 24), (3, 8)]);
-        assert!(Network::from_arg("none", Variant::English).unwrap().is_empty());
-        let e = Network::from_arg(&format!("{ending},{wide}"), Variant::English).unwrap_err();
+        assert!(Network::from_arg("none", Some(Variant::English)).unwrap().is_empty());
+        let e = Network::from_arg(&format!("{ending},{wide}"), Some(Variant::English)).unwrap_err();
         assert!(e.contains("ending.network (3-8 pieces)") && e.contains("wide.network (8-24 pieces)") && e.contains("overlapping"), "{e}");
-        let e = Network::from_arg(&format!("{ending},nowhere.network"), Variant::English).unwrap_err();
+        let e = Network::from_arg(&format!("{ending},nowhere.network"), Some(Variant::English)).unwrap_err();
         assert!(e.contains("nowhere.network"), "{e}");
-        assert!(Network::from_arg(&ending, Variant::International).unwrap_err().contains("not for international"));
+        assert!(Network::from_arg(&ending, Some(Variant::International)).unwrap_err().contains("not for international"));
         // The evaluation adds the network of the position's stage, and nothing outside both.
         let w = crate::eval::Weights::builtin(Variant::English);
         let plain = crate::eval::Blended::new(w, Variant::English);
