@@ -1,11 +1,12 @@
 //! `draughts match`: plays games between two engines (our strength levels, or any Hub engine
 //! started from a command line) from balanced openings or a ballot's, with colours reversed, and
-//! prints the score with its 95% error margin and an Elo estimate. Game records are written as
-//! PDN.
+//! prints the score with its 95% error margin and an Elo estimate, by games and by pairs; with
+//! `--sprt`, it stops once a sequential test decides. Game records are written as PDN.
 
 use anyhow::{anyhow, bail, Context, Result};
 use draughts_engine::ballot::read_ballot_file;
 use draughts_engine::matchplay::{player_from_spec, run_match, EvalFiles, MatchConfig, PlayerSpec};
+use draughts_engine::sprt::{Sprt, Verdict};
 use draughts_rules::Variant;
 use std::io::Write;
 use std::process::ExitCode;
@@ -79,12 +80,28 @@ pub struct Args {
     /// `draughts/egdb`; see `draughts egdb info`).
     #[arg(long)]
     egdb: Option<std::path::PathBuf>,
+    /// Stop as soon as a sequential probability ratio test decides between "a is ELO0 Elo
+    /// stronger than b" (H0) and "ELO1" (H1), judged after each pair of games (pentanomial;
+    /// docs/engine.md, "Matches"); --games is then the most games played. For example `0,10`:
+    /// is a change worth 10 Elo, or nothing?
+    #[arg(long, value_name = "ELO0,ELO1")]
+    sprt: Option<String>,
+    /// The test's chance of accepting H1 when H0 holds.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    sprt_alpha: f64,
+    /// The test's chance of accepting H0 when H1 holds.
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    sprt_beta: f64,
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
+    let sprt = match &a.sprt {
+        Some(text) => Some(Sprt::parse(text, a.sprt_alpha, a.sprt_beta).map_err(|e| anyhow!("--sprt: {e}"))?),
+        None => None,
+    };
     let t = a.movetime.map(Duration::from_millis);
     if !a.draw_rules.available(a.variant.rules()) {
         anyhow::bail!("--draw-rules {}: {} has no FMJD draw rules (only international)", a.draw_rules.code(), a.variant);
@@ -103,14 +120,32 @@ pub fn run(a: Args) -> Result<ExitCode> {
         Some(p) => read_ballot_file(a.variant, p).map_err(|e| anyhow!(e))?,
         None => Vec::new(),
     };
-    let cfg = MatchConfig { variant: a.variant, draws: a.draw_rules, games: a.games, max_plies: a.max_plies.max(10), seed: a.seed, openings };
+    let cfg = MatchConfig { variant: a.variant, draws: a.draw_rules, games: a.games, max_plies: a.max_plies.max(10), seed: a.seed, openings, sprt };
     let mut file = match &a.pdn {
         Some(p) => Some(std::fs::File::create(p).with_context(|| format!("cannot create {}", p.display()))?),
         None => None,
     };
     let event = format!("{} vs {} ({})", pa.name(), pb.name(), a.variant);
     let names = (pa.name(), pb.name());
-    outln!("{} (a) vs {} (b), {} games of {}", names.0, names.1, a.games.div_ceil(2) * 2, a.variant)?;
+    match &sprt {
+        Some(t) => {
+            let (lo, hi) = t.bounds();
+            outln!(
+                "{} (a) vs {} (b), at most {} games of {}, stopping when a sequential test of {:+} against {:+} Elo decides (alpha {}, beta {}; LLR bounds {:.2}, {:.2})",
+                names.0,
+                names.1,
+                a.games.div_ceil(2) * 2,
+                a.variant,
+                t.elo0,
+                t.elo1,
+                t.alpha,
+                t.beta,
+                lo,
+                hi
+            )?
+        }
+        None => outln!("{} (a) vs {} (b), {} games of {}", names.0, names.1, a.games.div_ceil(2) * 2, a.variant)?,
+    }
     if let Some(db) = egdbs.iter().find(|d| d.variant() == a.variant && d.max_pieces() > 0) {
         outln!("note: our levels 7 and 8 read the endgame databases of {} up to {} pieces", a.variant, db.max_pieces())?;
     }
@@ -119,11 +154,17 @@ pub fn run(a: Args) -> Result<ExitCode> {
     }
     let mut write_err = None;
     let mut out_err = None;
-    let (score, _) = run_match(pa.as_mut(), pb.as_mut(), &cfg, |rec, s| {
+    let result = run_match(pa.as_mut(), pb.as_mut(), &cfg, |rec, t| {
+        let s = t.score;
+        // After a pair's second game, the test's ratio so far.
+        let llr = match &sprt {
+            Some(test) if s.games() == 2 * t.pairs.pairs() => format!("  LLR {:.2}", test.llr(&t.pairs)),
+            _ => String::new(),
+        };
         if out_err.is_some() {
             // Nobody reads the progress any more; the games (and their PDN) go on.
         } else if let Err(e) = outln!(
-            "game {:>3}: {} (Light) - {} (Dark): {}  [{}]  a: +{} ={} -{}",
+            "game {:>3}: {} (Light) - {} (Dark): {}  [{}]  a: +{} ={} -{}{}",
             rec.round,
             rec.light,
             rec.dark,
@@ -131,7 +172,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
             rec.outcome,
             s.wins,
             s.draws,
-            s.losses
+            s.losses,
+            llr
         ) {
             out_err = Some(e);
         }
@@ -148,6 +190,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
     if let Some(e) = out_err {
         return Err(e);
     }
+    let score = result.tally.score;
     // Adding zero turns a negative zero (an even score) into "+0".
     let (elo, lo, hi) = score.elo();
     let (elo, lo, hi) = (elo + 0.0, lo + 0.0, hi + 0.0);
@@ -163,5 +206,31 @@ pub fn run(a: Args) -> Result<ExitCode> {
         lo,
         hi
     )?;
+    let pairs = result.tally.pairs;
+    if let Some((elo, lo, hi)) = pairs.elo() {
+        let c = pairs.0;
+        outln!(
+            "pairs by a's points (0, 1/2, 1, 3/2, 2): {} {} {} {} {}  Elo {:+.0} [{:+.0}, {:+.0}] (95%, from the pairs' spread)",
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            c[4],
+            elo + 0.0,
+            lo + 0.0,
+            hi + 0.0
+        )?;
+    }
+    if let (Some(test), Some(verdict)) = (&sprt, result.verdict) {
+        let llr = test.llr(&pairs);
+        let (lo, hi) = test.bounds();
+        let games = score.games();
+        let said = match verdict {
+            Verdict::H1 => format!("H1 ({:+} Elo) accepted after {games} games", test.elo1),
+            Verdict::H0 => format!("H0 ({:+} Elo) accepted after {games} games", test.elo0),
+            Verdict::Continue => format!("no decision after {games} games (the most --games allows)"),
+        };
+        outln!("SPRT {:+} against {:+} Elo: LLR {:.2} (bounds {:.2}, {:.2}): {said}", test.elo0, test.elo1, llr, lo, hi)?;
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -161,6 +161,32 @@ fn match_writes_pdn_and_scores() {
 }
 
 #[test]
+fn a_sequential_test_stops_a_match_when_it_decides() {
+    // Depth 6 against depth 1 wins pair after pair: the test of 0 against 100 Elo accepts H1
+    // long before the 80 games, and the PDN holds the games played.
+    let (text, games) = match_with_pdn(&["--variant", "english", "--a", "depth:6", "--b", "depth:1", "--games", "80", "--sprt", "0,100"]);
+    let verdict = text.lines().find(|l| l.starts_with("SPRT +0 against +100 Elo: LLR ")).unwrap_or_else(|| panic!("{text}"));
+    let played: usize = verdict.split("accepted after ").nth(1).and_then(|t| t.split(' ').next()).and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{verdict}"));
+    assert!(verdict.contains("H1 (+100 Elo) accepted") && played < 80 && played.is_multiple_of(2), "{text}");
+    assert_eq!(games.matches("[Event ").count(), played);
+    assert!(text.contains("stopping when a sequential test of +0 against +100 Elo decides (alpha 0.05, beta 0.05; LLR bounds -2.94, 2.94)"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("pairs by a's points (0, 1/2, 1, 3/2, 2): ")), "{text}");
+    assert_eq!(text.matches("  LLR ").count(), played / 2, "{text}");
+    // Bad settings are refused, naming them.
+    for (args, says) in [
+        (&["--sprt", "10,0"][..], "--sprt: elo0 (10) must be below elo1 (0)"),
+        (&["--sprt", "0;10"][..], "--sprt: '0;10' is not two Elo differences"),
+        (&["--sprt", "0,10", "--sprt-alpha", "0.7"][..], "--sprt: alpha 0.7 is not an error rate"),
+    ] {
+        let o = draughts().args(["match", "--variant", "english", "--a", "depth:1", "--b", "depth:1", "--games", "2"]).args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(says), "{args:?}: {err}");
+    }
+    let o = draughts().args(["match", "--variant", "english", "--a", "depth:1", "--b", "depth:1", "--games", "2", "--sprt-beta", "0.1"]).output().unwrap();
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--sprt"), "--sprt-beta alone");
+}
+
+#[test]
 fn tune_writes_a_weight_file_the_engine_reads() {
     let dir = tempfile::tempdir().unwrap();
     let w = dir.path().join("w.txt");

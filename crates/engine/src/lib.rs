@@ -32,6 +32,7 @@ pub mod puzzles;
 pub mod review;
 pub mod score;
 pub mod search;
+pub mod sprt;
 pub mod tt;
 pub mod tune;
 

@@ -1,12 +1,13 @@
 //! Matches between engines: our strength levels or any Hub engine ([`crate::hub::HubClient`]),
 //! from balanced openings with colours reversed, with the score, its error margin, an Elo
-//! estimate and PDN records. Used by `draughts match` and the strength tests. [`play_out`] is
+//! estimate, the pairs' tally for a sequential test ([`crate::sprt`]) and PDN records. Used by `draughts match` and the strength tests. [`play_out`] is
 //! the one game loop: of matches, of self-play ([`crate::tune`]) and of DXP games
 //! ([`crate::dxp`]).
 
 use crate::hub::HubClient;
 use crate::level::Level;
 use crate::search::{Limits, Searcher};
+use crate::sprt::{elo_of, Pentanomial, Sprt, Verdict};
 use draughts_rules::notation::pdn::replay::{self, RecordOptions};
 use draughts_rules::{Color, DrawRules, Game, Move, Outcome, Reason, Variant};
 use std::time::Duration;
@@ -293,18 +294,34 @@ impl Score {
         1.96 * (var / n).sqrt()
     }
 
-    /// The Elo difference for a score fraction (clamped away from 0 and 1).
-    pub fn elo_of(p: f64) -> f64 {
-        let p = p.clamp(0.001, 0.999);
-        -400.0 * (1.0 / p - 1.0).log10()
-    }
-
-    /// Elo estimate and its 95% interval `(estimate, low, high)`.
+    /// Elo estimate and its 95% interval `(estimate, low, high)` ([`crate::sprt::elo_of`]).
     pub fn elo(&self) -> (f64, f64, f64) {
         let p = self.fraction();
         let m = self.margin();
-        (Score::elo_of(p), Score::elo_of(p - m), Score::elo_of(p + m))
+        (elo_of(p), elo_of(p - m), elo_of(p + m))
     }
+}
+
+/// A match's running result: its games, and its finished pairs by the first player's score in
+/// the pair (what [`Sprt`] tests).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Wins, draws and losses of the first player.
+    pub score: Score,
+    /// Finished pairs (each opening with both colours) by the first player's half-points.
+    pub pairs: Pentanomial,
+}
+
+/// What [`run_match`] returns.
+#[derive(Debug)]
+pub struct MatchResult {
+    /// The result from the first player's point of view.
+    pub tally: Tally,
+    /// Every game, in the order played.
+    pub records: Vec<GameRecord>,
+    /// With a test ([`MatchConfig::sprt`]): its verdict when the match ended
+    /// ([`Verdict::Continue`]: the games ran out first).
+    pub verdict: Option<Verdict>,
 }
 
 /// Match settings.
@@ -325,6 +342,9 @@ pub struct MatchConfig {
     /// an order shuffled by `seed`, and the list starts over when the match has more pairs.
     /// Empty: each pair plays a [`balanced_opening`].
     pub openings: Vec<Vec<Move>>,
+    /// A sequential test of the first player against the second: the match stops after the
+    /// first pair that decides it (`games` is then the most it plays). `None`: all the games.
+    pub sprt: Option<Sprt>,
 }
 
 /// The opening of pair `pair`: from the ballot in `cfg.openings` in an order shuffled by the
@@ -499,19 +519,21 @@ pub fn play_game(
 }
 
 /// Plays a match of `a` against `b`: openings in pairs, `a` with Light in the first game of each
-/// pair and Dark in the second. Calls `on_game` after each game with the record and the running
-/// score (from `a`'s point of view).
+/// pair and Dark in the second, until `cfg.games` are played or `cfg.sprt` decides. Calls
+/// `on_game` after each game with the record and the running tally (from `a`'s point of view;
+/// after a pair's second game its pairs include that pair).
 pub fn run_match(
     a: &mut dyn Player,
     b: &mut dyn Player,
     cfg: &MatchConfig,
-    mut on_game: impl FnMut(&GameRecord, &Score),
-) -> Result<(Score, Vec<GameRecord>), String> {
-    let mut score = Score::default();
+    mut on_game: impl FnMut(&GameRecord, &Tally),
+) -> Result<MatchResult, String> {
+    let mut tally = Tally::default();
     let mut records = Vec::new();
-    let pairs = cfg.games.div_ceil(2);
-    for pair in 0..pairs {
+    let mut verdict = cfg.sprt.map(|_| Verdict::Continue);
+    for pair in 0..cfg.games.div_ceil(2) {
         let opening = pair_opening(cfg, pair);
+        let mut half_points = 0;
         for swap in [false, true] {
             let round = records.len() + 1;
             let rec = if swap {
@@ -521,15 +543,31 @@ pub fn run_match(
             };
             let a_color = if swap { Color::Dark } else { Color::Light };
             match rec.outcome.winner() {
-                Some(c) if c == a_color => score.wins += 1,
-                Some(_) => score.losses += 1,
-                None => score.draws += 1,
+                Some(c) if c == a_color => {
+                    tally.score.wins += 1;
+                    half_points += 2;
+                }
+                Some(_) => tally.score.losses += 1,
+                None => {
+                    tally.score.draws += 1;
+                    half_points += 1;
+                }
             }
-            on_game(&rec, &score);
+            if swap {
+                tally.pairs.add(half_points);
+            }
+            on_game(&rec, &tally);
             records.push(rec);
         }
+        if let Some(test) = &cfg.sprt {
+            let v = test.verdict(&tally.pairs);
+            verdict = Some(v);
+            if v != Verdict::Continue {
+                break;
+            }
+        }
     }
-    Ok((score, records))
+    Ok(MatchResult { tally, records, verdict })
 }
 
 #[cfg(test)]
@@ -544,13 +582,13 @@ mod tests {
         assert!(s.margin() > 0.1);
         let s = Score { wins: 3, draws: 1, losses: 0 };
         assert!(s.elo().0 > 200.0);
-        assert!((Score::elo_of(0.75) - 190.8).abs() < 0.5);
+        assert!((elo_of(0.75) - 190.8).abs() < 0.5);
     }
 
     #[test]
     fn a_ballot_is_played_in_a_seeded_order_each_opening_once_before_any_twice() {
         let openings = crate::ballot::read_ballot(Variant::English, "9-13 21-17 5-9\n11-15 23-19 8-11\n10-14 22-17 11-15\n").unwrap();
-        let cfg = |seed| MatchConfig { variant: Variant::English, draws: DrawRules::Simplified, games: 8, max_plies: 100, seed, openings: openings.clone() };
+        let cfg = |seed| MatchConfig { variant: Variant::English, draws: DrawRules::Simplified, games: 8, max_plies: 100, seed, openings: openings.clone(), sprt: None };
         let round: Vec<Vec<Move>> = (0..3).map(|k| pair_opening(&cfg(1), k)).collect();
         for o in &openings {
             assert_eq!(round.iter().filter(|r| *r == o).count(), 1);
