@@ -1,9 +1,11 @@
 //! `draughts dxp`: international draughts against another program over the DamExchange protocol
 //! (DXP) on TCP. `--listen ADDR` waits as the Follower (the other program asks for games);
-//! `--connect ADDR` connects as the Initiator and asks for `--games` games, colours alternating.
+//! `--connect ADDR` connects as the Initiator and asks for `--games` games, colours alternating,
+//! or, with `--sprt`, until a sequential test decides.
 
 use anyhow::{anyhow, bail, Context, Result};
 use draughts_engine::dxp::{evaluation, follow, initiate, openings, Connection, DxpConfig, DxpGame};
+use draughts_engine::sprt::Pentanomial;
 use std::io::Write;
 use std::net::{TcpListener, TcpStream};
 use std::process::ExitCode;
@@ -59,9 +61,16 @@ pub struct Args {
     /// Evaluate with the linear weights alone (no pattern values).
     #[arg(long)]
     no_patterns: bool,
+    /// Initiator: a sequential test of us against the other program.
+    #[command(flatten)]
+    sprt: crate::sprt_args::SprtArgs,
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
+    let sprt = a.sprt.test()?;
+    if sprt.is_some() && a.listen.is_some() {
+        bail!("--sprt is for the Initiator (--connect), which asks for the games; a Follower plays what it is asked");
+    }
     let (weights, patterns) = evaluation(a.weights.as_deref(), a.patterns.as_deref(), a.no_patterns).map_err(anyhow::Error::msg)?;
     let cfg = DxpConfig {
         weights,
@@ -74,10 +83,10 @@ pub fn run(a: Args) -> Result<ExitCode> {
         minutes: a.minutes,
         // A Follower plays the games it is asked for.
         openings: if a.listen.is_some() { Vec::new() } else { openings(a.games, a.opening_plies, a.seed) },
+        sprt,
     };
     let timeout = cfg.timeout();
-    let mut total = 0.0;
-    let mut count = 0;
+    let mut points = Vec::new();
     // Each game is appended as it ends (as `draughts match` does), so a long match stopped
     // part-way keeps the games it played; a path that cannot be opened stops before the first.
     let mut pdn = match &a.pdn {
@@ -86,8 +95,13 @@ pub fn run(a: Args) -> Result<ExitCode> {
     };
     let mut write_err = None;
     let mut on_game = |g: &DxpGame| {
-        count += 1;
-        total += g.our_score();
+        points.push(g.our_score());
+        let count = points.len();
+        // After a pair's second game, the test's ratio so far.
+        let llr = match &sprt {
+            Some(test) if count % 2 == 0 => format!("  LLR {:.2}", test.llr(&Pentanomial::of_games(&points))),
+            _ => String::new(),
+        };
         let result = match g.outcome {
             Some(o) => o.to_string(),
             None => format!("stopped after {} half-moves", g.game.ply()),
@@ -99,7 +113,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
             }
         }
         // A progress line nobody can read is dropped; the games go on (the summary reports it).
-        let _ = outln!("game {count}: we played {} — {result} (our score {})", g.ours, g.our_score());
+        let _ = outln!("game {count}: we played {} — {result} (our score {}){llr}", g.ours, g.our_score());
     };
     let mut on_move = |_: &draughts_rules::Game| {};
     let games = match (&a.listen, &a.connect) {
@@ -119,7 +133,16 @@ pub fn run(a: Args) -> Result<ExitCode> {
         _ => bail!("give either --listen ADDR or --connect ADDR"),
     };
     if !games.is_empty() {
+        let total: f64 = games.iter().map(DxpGame::our_score).sum();
         outln!("our score: {:.1} / {} ({:.1}%)", total, games.len(), 100.0 * total / games.len() as f64)?;
+        let points: Vec<f64> = games.iter().map(DxpGame::our_score).collect();
+        let pairs = Pentanomial::of_games(&points);
+        if let Some(line) = pairs.report() {
+            outln!("{line}")?;
+        }
+        if let Some(test) = &cfg.sprt {
+            outln!("{}", test.conclusion(&pairs, games.len()))?;
+        }
     }
     if let Some(e) = write_err {
         bail!("writing the PDN file failed: {e}");

@@ -28,6 +28,7 @@ mod provenance;
 mod puzzles_cmd;
 mod review_cmd;
 mod serve_cmd;
+mod sprt_args;
 
 use clap::{Parser, Subcommand};
 use draughts_rules::Variant;

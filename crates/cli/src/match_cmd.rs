@@ -6,7 +6,6 @@
 use anyhow::{anyhow, bail, Context, Result};
 use draughts_engine::ballot::read_ballot_file;
 use draughts_engine::matchplay::{player_from_spec, run_match, EvalFiles, MatchConfig, PlayerSpec};
-use draughts_engine::sprt::{Sprt, Verdict};
 use draughts_rules::Variant;
 use std::io::Write;
 use std::process::ExitCode;
@@ -80,28 +79,15 @@ pub struct Args {
     /// `draughts/egdb`; see `draughts egdb info`).
     #[arg(long)]
     egdb: Option<std::path::PathBuf>,
-    /// Stop as soon as a sequential probability ratio test decides between "a is ELO0 Elo
-    /// stronger than b" (H0) and "ELO1" (H1), judged after each pair of games (pentanomial;
-    /// docs/engine.md, "Matches"); --games is then the most games played. For example `0,10`:
-    /// is a change worth 10 Elo, or nothing?
-    #[arg(long, value_name = "ELO0,ELO1")]
-    sprt: Option<String>,
-    /// The test's chance of accepting H1 when H0 holds.
-    #[arg(long, default_value_t = 0.05, requires = "sprt")]
-    sprt_alpha: f64,
-    /// The test's chance of accepting H0 when H1 holds.
-    #[arg(long, default_value_t = 0.05, requires = "sprt")]
-    sprt_beta: f64,
+    #[command(flatten)]
+    sprt: crate::sprt_args::SprtArgs,
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
-    let sprt = match &a.sprt {
-        Some(text) => Some(Sprt::parse(text, a.sprt_alpha, a.sprt_beta).map_err(|e| anyhow!("--sprt: {e}"))?),
-        None => None,
-    };
+    let sprt = a.sprt.test()?;
     let t = a.movetime.map(Duration::from_millis);
     if !a.draw_rules.available(a.variant.rules()) {
         anyhow::bail!("--draw-rules {}: {} has no FMJD draw rules (only international)", a.draw_rules.code(), a.variant);
@@ -128,22 +114,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let event = format!("{} vs {} ({})", pa.name(), pb.name(), a.variant);
     let names = (pa.name(), pb.name());
     match &sprt {
-        Some(t) => {
-            let (lo, hi) = t.bounds();
-            outln!(
-                "{} (a) vs {} (b), at most {} games of {}, stopping when a sequential test of {:+} against {:+} Elo decides (alpha {}, beta {}; LLR bounds {:.2}, {:.2})",
-                names.0,
-                names.1,
-                a.games.div_ceil(2) * 2,
-                a.variant,
-                t.elo0,
-                t.elo1,
-                t.alpha,
-                t.beta,
-                lo,
-                hi
-            )?
-        }
+        Some(t) => outln!("{} (a) vs {} (b), at most {} games of {}, stopping when {} decides", names.0, names.1, a.games.div_ceil(2) * 2, a.variant, t.describe())?,
         None => outln!("{} (a) vs {} (b), {} games of {}", names.0, names.1, a.games.div_ceil(2) * 2, a.variant)?,
     }
     if let Some(db) = egdbs.iter().find(|d| d.variant() == a.variant && d.max_pieces() > 0) {
@@ -207,30 +178,11 @@ pub fn run(a: Args) -> Result<ExitCode> {
         hi
     )?;
     let pairs = result.tally.pairs;
-    if let Some((elo, lo, hi)) = pairs.elo() {
-        let c = pairs.0;
-        outln!(
-            "pairs by a's points (0, 1/2, 1, 3/2, 2): {} {} {} {} {}  Elo {:+.0} [{:+.0}, {:+.0}] (95%, from the pairs' spread)",
-            c[0],
-            c[1],
-            c[2],
-            c[3],
-            c[4],
-            elo + 0.0,
-            lo + 0.0,
-            hi + 0.0
-        )?;
+    if let Some(line) = pairs.report() {
+        outln!("{line}")?;
     }
-    if let (Some(test), Some(verdict)) = (&sprt, result.verdict) {
-        let llr = test.llr(&pairs);
-        let (lo, hi) = test.bounds();
-        let games = score.games();
-        let said = match verdict {
-            Verdict::H1 => format!("H1 ({:+} Elo) accepted after {games} games", test.elo1),
-            Verdict::H0 => format!("H0 ({:+} Elo) accepted after {games} games", test.elo0),
-            Verdict::Continue => format!("no decision after {games} games (the most --games allows)"),
-        };
-        outln!("SPRT {:+} against {:+} Elo: LLR {:.2} (bounds {:.2}, {:.2}): {said}", test.elo0, test.elo1, llr, lo, hi)?;
+    if let Some(test) = &sprt {
+        outln!("{}", test.conclusion(&pairs, score.games() as usize))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -169,8 +169,8 @@ fn a_sequential_test_stops_a_match_when_it_decides() {
     let played: usize = verdict.split("accepted after ").nth(1).and_then(|t| t.split(' ').next()).and_then(|n| n.parse().ok()).unwrap_or_else(|| panic!("{verdict}"));
     assert!(verdict.contains("H1 (+100 Elo) accepted") && played < 80 && played.is_multiple_of(2), "{text}");
     assert_eq!(games.matches("[Event ").count(), played);
-    assert!(text.contains("stopping when a sequential test of +0 against +100 Elo decides (alpha 0.05, beta 0.05; LLR bounds -2.94, 2.94)"), "{text}");
-    assert!(text.lines().any(|l| l.starts_with("pairs by a's points (0, 1/2, 1, 3/2, 2): ")), "{text}");
+    assert!(text.contains("stopping when a sequential test of +0 against +100 Elo (alpha 0.05, beta 0.05; LLR bounds -2.94, 2.94) decides"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("pairs by points (0, 1/2, 1, 3/2, 2): ")), "{text}");
     assert_eq!(text.matches("  LLR ").count(), played / 2, "{text}");
     // Bad settings are refused, naming them.
     for (args, says) in [
@@ -366,7 +366,7 @@ fn dxp_plays_with_a_weight_file_and_rejects_a_bad_one() {
     let pdn = dir.path().join("games.pdn");
     let mut initiator = std::process::Command::new(&bin)
         .env("XDG_DATA_HOME", no_user_data())
-        .args(["dxp", "--connect", &addr, "--movetime", "5", "--games", "2", "--max-plies", "12", "--weights"])
+        .args(["dxp", "--connect", &addr, "--movetime", "5", "--games", "2", "--max-plies", "12", "--sprt", "0,10", "--weights"])
         .arg(&good)
         .arg("--pdn")
         .arg(&pdn)
@@ -386,6 +386,13 @@ fn dxp_plays_with_a_weight_file_and_rejects_a_bad_one() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(rest.iter().any(|l| l.starts_with("our score:")), "{rest:?}");
     assert_eq!(games_on_file(), 2);
+    // The test's ratio after the pair, and its conclusion: two games decide nothing.
+    assert!(rest[0].starts_with("game 2:") && rest[0].contains("  LLR "), "{rest:?}");
+    assert!(rest.iter().any(|l| l.starts_with("pairs by points (0, 1/2, 1, 3/2, 2): ")), "{rest:?}");
+    assert!(rest.iter().any(|l| l.starts_with("SPRT +0 against +10 Elo: LLR ") && l.ends_with("no decision after 2 games (the most --games allows)")), "{rest:?}");
+    // A Follower does not choose how many games are played.
+    let out = draughts().args(["dxp", "--listen", "127.0.0.1:0", "--sprt", "0,10"]).output().unwrap();
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("--sprt is for the Initiator"));
 
     // A PDN path that cannot be opened stops the command before it connects.
     let out = draughts().args(["dxp", "--connect", "127.0.0.1:9", "--pdn"]).arg(dir.path()).output().unwrap();

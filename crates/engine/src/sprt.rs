@@ -39,6 +39,35 @@ impl Pentanomial {
         self.0.iter().sum()
     }
 
+    /// The pairs of a list of games' points (1, 1/2 or 0) for the first player, games `2k` and
+    /// `2k + 1` making pair `k` (a last game without its pair is left out).
+    pub fn of_games(points: &[f64]) -> Pentanomial {
+        let mut p = Pentanomial::default();
+        for pair in points.chunks_exact(2) {
+            p.add(((pair[0] + pair[1]) * 2.0).round() as usize);
+        }
+        p
+    }
+
+    /// The report line of the pairs, as `draughts match` and `draughts dxp` print it: the counts
+    /// by points and the Elo interval of [`Pentanomial::elo`]; `None` without pairs.
+    pub fn report(&self) -> Option<String> {
+        let (elo, lo, hi) = self.elo()?;
+        let c = self.0;
+        // Adding zero turns a negative zero (an even score) into "+0".
+        Some(format!(
+            "pairs by points (0, 1/2, 1, 3/2, 2): {} {} {} {} {}  Elo {:+.0} [{:+.0}, {:+.0}] (95%, from the pairs' spread)",
+            c[0],
+            c[1],
+            c[2],
+            c[3],
+            c[4],
+            elo + 0.0,
+            lo + 0.0,
+            hi + 0.0
+        ))
+    }
+
     /// The mean and the variance of a pair's score as a fraction of its two points; `None`
     /// without pairs.
     pub fn mean_and_variance(&self) -> Option<(f64, f64)> {
@@ -182,6 +211,23 @@ impl Sprt {
             sum += fi * ((1.0 + l0 * (x - score_of(self.elo0))) / (1.0 + l1 * (x - score_of(self.elo1)))).ln();
         }
         n as f64 * sum
+    }
+
+    /// The line that announces a match under this test.
+    pub fn describe(&self) -> String {
+        let (lo, hi) = self.bounds();
+        format!("a sequential test of {:+} against {:+} Elo (alpha {}, beta {}; LLR bounds {:.2}, {:.2})", self.elo0, self.elo1, self.alpha, self.beta, lo, hi)
+    }
+
+    /// The closing line of a match under this test after `pairs` (`games` played).
+    pub fn conclusion(&self, pairs: &Pentanomial, games: usize) -> String {
+        let (lo, hi) = self.bounds();
+        let said = match self.verdict(pairs) {
+            Verdict::H1 => format!("H1 ({:+} Elo) accepted after {games} games", self.elo1),
+            Verdict::H0 => format!("H0 ({:+} Elo) accepted after {games} games", self.elo0),
+            Verdict::Continue => format!("no decision after {games} games (the most --games allows)"),
+        };
+        format!("SPRT {:+} against {:+} Elo: LLR {:.2} (bounds {:.2}, {:.2}): {said}", self.elo0, self.elo1, self.llr(pairs), lo, hi)
     }
 
     /// The test's verdict after `pairs`.
@@ -339,6 +385,18 @@ mod tests {
         assert!(e.contains("alpha 0.5"), "{e}");
         let e = Sprt::new(0.0, 10.0, 0.05, 0.0).unwrap_err();
         assert!(e.contains("beta 0"), "{e}");
+    }
+
+    #[test]
+    fn games_make_pairs_two_by_two() {
+        let p = Pentanomial::of_games(&[1.0, 0.5, 0.0, 0.0, 0.5, 0.5, 1.0, 1.0, 1.0]);
+        assert_eq!(p, Pentanomial([1, 0, 1, 1, 1]), "the last game waits for its pair");
+        assert!(p.report().unwrap().starts_with("pairs by points (0, 1/2, 1, 3/2, 2): 1 0 1 1 1  Elo +"));
+        assert!(Pentanomial::default().report().is_none());
+        let t = Sprt::new(0.0, 100.0, 0.05, 0.05).unwrap();
+        assert_eq!(t.conclusion(&Pentanomial([0, 0, 0, 0, 12]), 24), "SPRT +0 against +100 Elo: LLR 2.96 (bounds -2.94, 2.94): H1 (+100 Elo) accepted after 24 games");
+        assert!(t.conclusion(&Pentanomial([0, 0, 3, 0, 0]), 6).ends_with("no decision after 6 games (the most --games allows)"));
+        assert_eq!(t.describe(), "a sequential test of +0 against +100 Elo (alpha 0.05, beta 0.05; LLR bounds -2.94, 2.94)");
     }
 
     #[test]

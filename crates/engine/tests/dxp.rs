@@ -24,7 +24,7 @@ fn play_pair(cfg: &DxpConfig, fcfg: DxpConfig) -> (Vec<DxpGame>, Vec<DxpGame>, V
 
 #[test]
 fn initiator_and_follower_play_games_over_loopback() {
-    let cfg = DxpConfig { name: "draughts test".into(), movetime: Duration::from_millis(10), games: 2, max_plies: 16, minutes: 1, openings: Vec::new(), weights: None, patterns: None, draws: draughts_rules::DrawRules::Fmjd };
+    let cfg = DxpConfig { name: "draughts test".into(), movetime: Duration::from_millis(10), games: 2, max_plies: 16, minutes: 1, openings: Vec::new(), weights: None, patterns: None, draws: draughts_rules::DrawRules::Fmjd, sprt: None };
     let (games, their_games, their_log) = play_pair(&cfg, cfg.clone());
     assert_eq!(games.len(), 2);
     assert_eq!(their_games.len(), 2);
@@ -56,6 +56,7 @@ fn initiator_sends_opening_positions_in_the_game_request() {
         weights: None,
         patterns: None,
         draws: draughts_rules::DrawRules::Fmjd,
+        sprt: None,
     };
     let (games, their_games, their_log) = play_pair(&cfg, DxpConfig { openings: Vec::new(), ..cfg.clone() });
     assert_eq!((games.len(), their_games.len()), (2, 2));
@@ -68,4 +69,37 @@ fn initiator_sends_opening_positions_in_the_game_request() {
     // Three plies from the start: Dark to move, in the GAMEREQ's position form ("B" then "Z").
     let req = their_log.iter().find(|l| l.starts_with("< R01")).unwrap();
     assert_eq!(&req[2 + 42..2 + 44], "BZ", "{req}");
+}
+
+#[test]
+fn a_sequential_test_ends_the_session_once_it_decides() {
+    use draughts_engine::eval::{Feature, Weights};
+    use draughts_engine::sprt::{Pentanomial, Sprt, Verdict};
+    use draughts_rules::Variant;
+    // A Follower that counts its men as a loss gives them away: we win pair after pair, and a
+    // test of 0 against 200 Elo at 20% error rates (bounds +-1.39) decides in a few pairs,
+    // long before the 40 games asked for.
+    let mut giveaway = Weights::builtin(Variant::International).clone();
+    giveaway.opening[Feature::Man as usize] = -300;
+    giveaway.ending[Feature::Man as usize] = -300;
+    let test = Sprt::new(0.0, 200.0, 0.2, 0.2).unwrap();
+    let cfg = DxpConfig {
+        name: "draughts test".into(),
+        movetime: Duration::from_millis(5),
+        games: 40,
+        max_plies: 200,
+        minutes: 1,
+        openings: Vec::new(),
+        weights: None,
+        patterns: None,
+        draws: draughts_rules::DrawRules::Fmjd,
+        sprt: Some(test),
+    };
+    let (games, their_games, _) = play_pair(&cfg, DxpConfig { weights: Some(giveaway), sprt: None, ..cfg.clone() });
+    assert_eq!(games.len(), their_games.len());
+    assert!(games.len() < 40 && games.len() % 2 == 0, "{} games", games.len());
+    let points: Vec<f64> = games.iter().map(DxpGame::our_score).collect();
+    assert_eq!(test.verdict(&Pentanomial::of_games(&points)), Verdict::H1, "{points:?}");
+    // It stopped at the first pair that decided it.
+    assert_eq!(test.verdict(&Pentanomial::of_games(&points[..points.len() - 2])), Verdict::Continue, "{points:?}");
 }

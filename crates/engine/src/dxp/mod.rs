@@ -50,6 +50,9 @@ pub struct DxpConfig {
     /// The draw rules the games are judged and searched by: the FMJD's by default, as
     /// tournaments and other engines play over DXP.
     pub draws: DrawRules,
+    /// Initiator: a sequential test of us against the Follower, judged after each pair of games
+    /// (colours reversed): no game is requested once it decides ([`crate::sprt`]).
+    pub sprt: Option<crate::sprt::Sprt>,
 }
 
 /// The Initiator's opening lines for [`DxpConfig::openings`]: one balanced opening of `plies`
@@ -271,8 +274,8 @@ pub fn follow(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(&D
 }
 
 /// Initiator: requests `cfg.games` games, from the standard start position or after the
-/// opening lines of `cfg.openings`, colours alternating (we take Light first). Returns the games
-/// played.
+/// opening lines of `cfg.openings`, colours alternating (we take Light first), until
+/// `cfg.sprt`, when given, decides after a pair. Returns the games played.
 ///
 /// Errors: an opening line that is not legal from the start, or a protocol failure.
 pub fn initiate(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(&DxpGame), on_move: &mut dyn FnMut(&Game)) -> Result<Vec<DxpGame>, String> {
@@ -307,6 +310,12 @@ pub fn initiate(conn: &mut Connection, cfg: &DxpConfig, on_game: &mut dyn FnMut(
                 games.push(g);
                 if stop {
                     break;
+                }
+                if let Some(test) = &cfg.sprt {
+                    let points: Vec<f64> = games.iter().map(DxpGame::our_score).collect();
+                    if games.len() % 2 == 0 && test.verdict(&crate::sprt::Pentanomial::of_games(&points)) != crate::sprt::Verdict::Continue {
+                        break;
+                    }
                 }
             }
             Flow::Closed(g) => {
