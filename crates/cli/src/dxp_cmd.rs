@@ -78,7 +78,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
         draws: a.draw_rules,
         name: a.name.clone(),
         movetime: Duration::from_millis(a.movetime.max(1)),
-        games: a.games.max(1),
+        // Under a test the games come in pairs (each opening with both colours), as in a match.
+        games: if sprt.is_some() { a.games.max(1).div_ceil(2) * 2 } else { a.games.max(1) },
         max_plies: a.max_plies.max(2),
         minutes: a.minutes,
         // A Follower plays the games it is asked for.
@@ -99,7 +100,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
         let count = points.len();
         // After a pair's second game, the test's ratio so far.
         let llr = match &sprt {
-            Some(test) if count % 2 == 0 => format!("  LLR {:.2}", test.llr(&Pentanomial::of_games(&points))),
+            Some(test) if count % 2 == 0 => format!("  {}", test.llr_label(&Pentanomial::of_games(&points))),
             _ => String::new(),
         };
         let result = match g.outcome {
@@ -127,6 +128,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
         }
         (None, Some(addr)) => {
             let stream = TcpStream::connect(addr).map_err(|e| anyhow!("cannot connect to {addr}: {e}"))?;
+            if let Some(test) = &cfg.sprt {
+                outln!("at most {} games, stopping when {} decides", cfg.games, test.describe())?;
+            }
             let mut conn = Connection::tcp(stream, timeout).map_err(|e| anyhow!(e))?;
             initiate(&mut conn, &cfg, &mut on_game, &mut on_move).map_err(|e| anyhow!(e))?
         }
@@ -141,7 +145,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
             outln!("{line}")?;
         }
         if let Some(test) = &cfg.sprt {
-            outln!("{}", test.conclusion(&pairs, games.len()))?;
+            // Undecided before the last game asked for: the Follower stopped the session.
+            let early = (games.len() < cfg.games).then_some("the session ended before --games: the Follower stopped or hung up");
+            outln!("{}", test.conclusion(&pairs, games.len(), early))?;
         }
     }
     if let Some(e) = write_err {

@@ -129,7 +129,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
         let s = t.score;
         // After a pair's second game, the test's ratio so far.
         let llr = match &sprt {
-            Some(test) if s.games() == 2 * t.pairs.pairs() => format!("  LLR {:.2}", test.llr(&t.pairs)),
+            Some(test) if s.games() == 2 * t.pairs.pairs() => format!("  {}", test.llr_label(&t.pairs)),
             _ => String::new(),
         };
         if out_err.is_some() {
@@ -182,7 +182,7 @@ pub fn run(a: Args) -> Result<ExitCode> {
         outln!("{line}")?;
     }
     if let Some(test) = &sprt {
-        outln!("{}", test.conclusion(&pairs, score.games() as usize))?;
+        outln!("{}", test.conclusion(&pairs, score.games() as usize, None))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -177,11 +177,16 @@ fn a_sequential_test_stops_a_match_when_it_decides() {
         (&["--sprt", "10,0"][..], "--sprt: elo0 (10) must be below elo1 (0)"),
         (&["--sprt", "0;10"][..], "--sprt: '0;10' is not two Elo differences"),
         (&["--sprt", "0,10", "--sprt-alpha", "0.7"][..], "--sprt: alpha 0.7 is not an error rate"),
+        (&["--sprt", "0,10", "--sprt-beta", "-0.1"][..], "--sprt: beta -0.1 is not an error rate"),
     ] {
         let o = draughts().args(["match", "--variant", "english", "--a", "depth:1", "--b", "depth:1", "--games", "2"]).args(args).output().unwrap();
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!o.status.success() && err.contains(says), "{args:?}: {err}");
     }
+    // A negative Elo difference first is a value, not an option.
+    let o = draughts().args(["match", "--variant", "english", "--a", "depth:1", "--b", "depth:1", "--games", "2", "--sprt", "-10,0"]).output().unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success() && text.contains("SPRT -10 against +0 Elo: LLR "), "{text}{}", String::from_utf8_lossy(&o.stderr));
     let o = draughts().args(["match", "--variant", "english", "--a", "depth:1", "--b", "depth:1", "--games", "2", "--sprt-beta", "0.1"]).output().unwrap();
     assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--sprt"), "--sprt-beta alone");
 }
@@ -376,6 +381,8 @@ fn dxp_plays_with_a_weight_file_and_rejects_a_bad_one() {
         .unwrap();
     let mut progress = BufReader::new(initiator.stdout.take().unwrap()).lines();
     let games_on_file = || std::fs::read_to_string(&pdn).unwrap_or_default().matches("[Result ").count();
+    let line = progress.next().unwrap().unwrap();
+    assert!(line.starts_with("at most 2 games, stopping when a sequential test of +0 against +10 Elo (alpha 0.05"), "{line}");
     let line = progress.next().unwrap().unwrap();
     assert!(line.starts_with("game 1:"), "{line}");
     assert_eq!(games_on_file(), 1);

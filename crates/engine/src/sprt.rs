@@ -18,7 +18,9 @@
 //! `p = f / (1 + l (x - s))` with `l` chosen so that it sums to one. The ratio is `N` (the
 //! pairs) times the mean of `ln(p1 / p0)` over the observed pairs. Empty frequencies count as
 //! 0.001 of a pair, so that every mean between 0 and 1 can be reached: a match won pair after
-//! pair then gains about 0.25 a pair at 0 against 100 Elo (12 pairs to decide), where the usual approximation (the
+//! pair then gains about 0.25 a pair at 0 against 100 Elo (12 pairs to decide; the ratio
+//! weighs the two hypotheses only, so results far beyond both still decide slowly between close
+//! ones: about 0.028 a pair, 104 pairs, at 0 against 10 Elo), where the usual approximation (the
 //! mean and variance of a normal law, below in the tests) has no variance to divide by. The
 //! test stops at the first pair after which the ratio leaves
 //! `(ln(beta / (1 - alpha)), ln((1 - beta) / alpha))`.
@@ -173,7 +175,12 @@ impl Sprt {
                 return Err(format!("{name} {p} is not an error rate between 0 and 0.5 (exclusive)"));
             }
         }
-        Ok(Sprt { elo0, elo1, alpha, beta })
+        let t = Sprt { elo0, elo1, alpha, beta };
+        let (lo, hi) = t.bounds();
+        if !lo.is_finite() || !hi.is_finite() {
+            return Err(format!("alpha {alpha} and beta {beta} are too small for the ratio's bounds ({lo}, {hi}) to be reached"));
+        }
+        Ok(t)
     }
 
     /// Reads `ELO0,ELO1` (as `draughts match --sprt` takes it) with these error rates. Errors
@@ -219,15 +226,23 @@ impl Sprt {
         format!("a sequential test of {:+} against {:+} Elo (alpha {}, beta {}; LLR bounds {:.2}, {:.2})", self.elo0, self.elo1, self.alpha, self.beta, lo, hi)
     }
 
-    /// The closing line of a match under this test after `pairs` (`games` played).
-    pub fn conclusion(&self, pairs: &Pentanomial, games: usize) -> String {
+    /// The ratio after `pairs` as the progress lines print it (`LLR 1.23`; a ratio that rounds
+    /// to zero prints as 0.00, whatever its sign).
+    pub fn llr_label(&self, pairs: &Pentanomial) -> String {
+        format!("LLR {:.2}", (self.llr(pairs) * 100.0).round() / 100.0 + 0.0)
+    }
+
+    /// The closing line of a match under this test after `pairs` (`games` played); `early`
+    /// says why a match ended undecided before its last game (else the games ran out).
+    pub fn conclusion(&self, pairs: &Pentanomial, games: usize, early: Option<&str>) -> String {
         let (lo, hi) = self.bounds();
-        let said = match self.verdict(pairs) {
-            Verdict::H1 => format!("H1 ({:+} Elo) accepted after {games} games", self.elo1),
-            Verdict::H0 => format!("H0 ({:+} Elo) accepted after {games} games", self.elo0),
-            Verdict::Continue => format!("no decision after {games} games (the most --games allows)"),
+        let said = match (self.verdict(pairs), early) {
+            (Verdict::H1, _) => format!("H1 ({:+} Elo) accepted after {games} games", self.elo1),
+            (Verdict::H0, _) => format!("H0 ({:+} Elo) accepted after {games} games", self.elo0),
+            (Verdict::Continue, None) => format!("no decision after {games} games (the most --games allows)"),
+            (Verdict::Continue, Some(why)) => format!("no decision after {games} games ({why})"),
         };
-        format!("SPRT {:+} against {:+} Elo: LLR {:.2} (bounds {:.2}, {:.2}): {said}", self.elo0, self.elo1, self.llr(pairs), lo, hi)
+        format!("SPRT {:+} against {:+} Elo: {} (bounds {:.2}, {:.2}): {said}", self.elo0, self.elo1, self.llr_label(pairs), lo, hi)
     }
 
     /// The test's verdict after `pairs`.
@@ -385,6 +400,9 @@ mod tests {
         assert!(e.contains("alpha 0.5"), "{e}");
         let e = Sprt::new(0.0, 10.0, 0.05, 0.0).unwrap_err();
         assert!(e.contains("beta 0"), "{e}");
+        let e = Sprt::new(0.0, 10.0, 5e-324, 0.05).unwrap_err();
+        assert!(e.contains("too small"), "{e}");
+        assert!(Sprt::new(0.0, 10.0, 1e-300, 0.05).is_ok());
     }
 
     #[test]
@@ -394,8 +412,12 @@ mod tests {
         assert!(p.report().unwrap().starts_with("pairs by points (0, 1/2, 1, 3/2, 2): 1 0 1 1 1  Elo +"));
         assert!(Pentanomial::default().report().is_none());
         let t = Sprt::new(0.0, 100.0, 0.05, 0.05).unwrap();
-        assert_eq!(t.conclusion(&Pentanomial([0, 0, 0, 0, 12]), 24), "SPRT +0 against +100 Elo: LLR 2.96 (bounds -2.94, 2.94): H1 (+100 Elo) accepted after 24 games");
-        assert!(t.conclusion(&Pentanomial([0, 0, 3, 0, 0]), 6).ends_with("no decision after 6 games (the most --games allows)"));
+        assert_eq!(t.conclusion(&Pentanomial([0, 0, 0, 0, 12]), 24, None), "SPRT +0 against +100 Elo: LLR 2.96 (bounds -2.94, 2.94): H1 (+100 Elo) accepted after 24 games");
+        assert!(t.conclusion(&Pentanomial([0, 0, 3, 0, 0]), 6, None).ends_with("no decision after 6 games (the most --games allows)"));
+        assert!(t.conclusion(&Pentanomial([0, 0, 2, 0, 0]), 5, Some("the session ended early")).ends_with("no decision after 5 games (the session ended early)"));
+        // A ratio a hair below zero prints as zero.
+        let wide = Sprt::new(-1000.0, 1000.0, 0.05, 0.05).unwrap();
+        assert_eq!(wide.llr_label(&Pentanomial([0, 0, 5, 0, 0])), "LLR 0.00");
         assert_eq!(t.describe(), "a sequential test of +0 against +100 Elo (alpha 0.05, beta 0.05; LLR bounds -2.94, 2.94)");
     }
 
