@@ -137,9 +137,9 @@ pub fn run(a: Args) -> Result<ExitCode> {
         _ => bail!("give either --listen ADDR or --connect ADDR"),
     };
     if !games.is_empty() {
-        let total: f64 = games.iter().map(DxpGame::our_score).sum();
-        outln!("our score: {:.1} / {} ({:.1}%)", total, games.len(), 100.0 * total / games.len() as f64)?;
         let points: Vec<f64> = games.iter().map(DxpGame::our_score).collect();
+        let total: f64 = points.iter().sum();
+        outln!("our score: {:.1} / {} ({:.1}%)", total, games.len(), 100.0 * total / games.len() as f64)?;
         let pairs = Pentanomial::of_games(&points);
         if let Some(line) = pairs.report() {
             outln!("{line}")?;

@@ -1,8 +1,8 @@
 //! Matches between engines: our strength levels or any Hub engine ([`crate::hub::HubClient`]),
 //! from balanced openings with colours reversed, with the score, its error margin, an Elo
-//! estimate, the pairs' tally for a sequential test ([`crate::sprt`]) and PDN records. Used by `draughts match` and the strength tests. [`play_out`] is
-//! the one game loop: of matches, of self-play ([`crate::tune`]) and of DXP games
-//! ([`crate::dxp`]).
+//! estimate, the pairs' tally for a sequential test ([`crate::sprt`]) and PDN records. Used by
+//! `draughts match` and the strength tests. [`play_out`] is the one game loop: of matches, of
+//! self-play ([`crate::tune`]) and of DXP games ([`crate::dxp`]).
 
 use crate::hub::HubClient;
 use crate::level::Level;

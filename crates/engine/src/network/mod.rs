@@ -79,15 +79,20 @@ fn top_bit(g: &draughts_rules::Geometry) -> u32 {
 }
 
 /// Calls `f` with the input index of every piece of `pos` (see the module's comment): the bits
-/// of [`planes`], each numbered by its square in row order.
+/// of [`planes`], each numbered by its square in row order. The pieces come in the order of
+/// their bits on the board as it stands (from the top bit down on a turned board): the order in
+/// which the fit has always added its float rows, so that a documented fit run again gives the
+/// same values.
 #[inline(always)]
 fn each_input(pos: &Position, mut f: impl FnMut(usize)) {
     let g = pos.variant().geometry();
     let squares = g.squares as usize;
+    let turned = pos.side_to_move() == Color::Dark;
     for (plane, mut bb) in planes(pos, top_bit(g)).into_iter().enumerate() {
         while bb != 0 {
-            f(input_index(plane, g.index_of_bit(bb.trailing_zeros()) as usize, squares));
-            bb &= bb - 1;
+            let bit = if turned { 63 - bb.leading_zeros() } else { bb.trailing_zeros() };
+            f(input_index(plane, g.index_of_bit(bit) as usize, squares));
+            bb &= !(1u64 << bit);
         }
     }
 }
@@ -887,6 +892,19 @@ mod tests {
             let (mut a, mut b) = (Vec::new(), Vec::new());
             active_inputs(&pos, &mut a);
             active_inputs(&rev, &mut b);
+            // In the order of the pieces' bits on the board as it stands: for Dark to move,
+            // each piece's square turned round, in the order of the unturned bits.
+            let g = Variant::English.geometry();
+            let us = pos.side_to_move();
+            let mut expect = Vec::new();
+            for (plane, mut bb) in [pos.men(us), pos.kings(us), pos.men(!us), pos.kings(!us)].into_iter().enumerate() {
+                while bb != 0 {
+                    let i = g.index_of_bit(bb.trailing_zeros()) as usize;
+                    expect.push(input_index(plane, if us == Color::Dark { 31 - i } else { i }, 32) as u16);
+                    bb &= bb - 1;
+                }
+            }
+            assert_eq!(a, expect, "{text}");
             a.sort_unstable();
             b.sort_unstable();
             assert_eq!(a, b, "{text}");
