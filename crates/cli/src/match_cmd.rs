@@ -5,7 +5,7 @@
 
 use anyhow::{anyhow, bail, Context, Result};
 use draughts_engine::ballot::read_ballot_file;
-use draughts_engine::matchplay::{player_from_spec, run_match, EvalFiles, MatchConfig, PlayerSpec};
+use draughts_engine::matchplay::{player_from_spec, run_match_on, EvalFiles, MatchConfig, Player, PlayerSpec};
 use draughts_rules::Variant;
 use std::io::Write;
 use std::process::ExitCode;
@@ -81,11 +81,20 @@ pub struct Args {
     egdb: Option<std::path::PathBuf>,
     #[command(flatten)]
     sprt: crate::sprt_args::SprtArgs,
+    /// Play this many pairs at once, each at its own table with its own two players (Hub
+    /// engines started once a table), one thread each: up to one a processor core for timed
+    /// games, since each table keeps a core busy. Pairs, openings and rounds are the same as
+    /// one table's; only the order they finish in changes.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
 }
 
 pub fn run(a: Args) -> Result<ExitCode> {
     if a.games == 0 {
         bail!("--games must be at least 1");
+    }
+    if a.concurrency == 0 || a.concurrency > 64 {
+        bail!("--concurrency must be 1..64, got {}", a.concurrency);
     }
     let sprt = a.sprt.test()?;
     let t = a.movetime.map(Duration::from_millis);
@@ -100,8 +109,14 @@ pub fn run(a: Args) -> Result<ExitCode> {
     let eval_b = EvalFiles { weights: a.b_weights.as_deref(), patterns: a.b_patterns.as_deref(), network: a.b_network.as_deref() };
     let spec_a = PlayerSpec { spec: &a.a, seed: a.seed, eval: eval_a, book: book_a };
     let spec_b = PlayerSpec { spec: &a.b, seed: a.seed.wrapping_add(1), eval: eval_b, book: book_b };
-    let mut pa = player_from_spec(spec_a, a.variant, a.draw_rules, t, &egdbs).map_err(|e| anyhow!(e))?;
-    let mut pb = player_from_spec(spec_b, a.variant, a.draw_rules, t, &egdbs).map_err(|e| anyhow!(e))?;
+    // The players of each table; the first table's name the players in the report.
+    let mut tables = Vec::new();
+    for _ in 0..a.concurrency.min(a.games.div_ceil(2)) {
+        let pa = player_from_spec(spec_a, a.variant, a.draw_rules, t, &egdbs).map_err(|e| anyhow!(e))?;
+        let pb = player_from_spec(spec_b, a.variant, a.draw_rules, t, &egdbs).map_err(|e| anyhow!(e))?;
+        tables.push((pa, pb));
+    }
+    let (pa, pb) = (&tables[0].0, &tables[0].1);
     let openings = match &a.openings {
         Some(p) => read_ballot_file(a.variant, p).map_err(|e| anyhow!(e))?,
         None => Vec::new(),
@@ -125,7 +140,8 @@ pub fn run(a: Args) -> Result<ExitCode> {
     }
     let mut write_err = None;
     let mut out_err = None;
-    let result = run_match(pa.as_mut(), pb.as_mut(), &cfg, |rec, t| {
+    let seats: Vec<(&mut dyn Player, &mut dyn Player)> = tables.iter_mut().map(|(x, y)| (&mut **x as &mut dyn Player, &mut **y as &mut dyn Player)).collect();
+    let result = run_match_on(seats, &cfg, |rec, t| {
         let s = t.score;
         // After a pair's second game, the test's ratio so far.
         let llr = match &sprt {

@@ -161,6 +161,22 @@ fn match_writes_pdn_and_scores() {
 }
 
 #[test]
+fn a_match_at_two_tables_plays_the_same_games() {
+    // Fixed depths: the score and the pairs are one table's; every game is on file.
+    let score = |text: &str| text.lines().filter(|l| l.starts_with("score of a") || l.starts_with("pairs by points")).collect::<Vec<_>>().join("\n");
+    let args = ["--variant", "russian", "--a", "depth:4", "--b", "depth:2", "--games", "8", "--max-plies", "100"];
+    let (one, _) = match_with_pdn(&args);
+    let (two, games) = match_with_pdn(&[&args[..], &["--concurrency", "2"]].concat());
+    assert!(!score(&one).is_empty() && score(&one) == score(&two), "{one}\n{two}");
+    assert_eq!(games.matches("[Event ").count(), 8);
+    for bad in ["0", "65"] {
+        let o = draughts().args(["match", "--variant", "english", "--a", "depth:1", "--b", "depth:1", "--concurrency", bad]).output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains("--concurrency must be 1..64"), "{err}");
+    }
+}
+
+#[test]
 fn a_sequential_test_stops_a_match_when_it_decides() {
     // Depth 6 against depth 1 wins pair after pair: the test of 0 against 100 Elo accepts H1
     // long before the 80 games, and the PDN holds the games played.

@@ -13,7 +13,7 @@ use draughts_rules::{Color, DrawRules, Game, Move, Outcome, Reason, Variant};
 use std::time::Duration;
 
 /// A player of a match.
-pub trait Player {
+pub trait Player: Send {
     /// The name written in PDN records and reports.
     fn name(&self) -> String;
     /// A new, unrelated game starts.
@@ -521,53 +521,98 @@ pub fn play_game(
 /// Plays a match of `a` against `b`: openings in pairs, `a` with Light in the first game of each
 /// pair and Dark in the second, until `cfg.games` are played or `cfg.sprt` decides. Calls
 /// `on_game` after each game with the record and the running tally (from `a`'s point of view;
-/// after a pair's second game its pairs include that pair).
-pub fn run_match(
-    a: &mut dyn Player,
-    b: &mut dyn Player,
+/// after a pair's second game its pairs include that pair). [`run_match_on`] with one table.
+pub fn run_match(a: &mut dyn Player, b: &mut dyn Player, cfg: &MatchConfig, on_game: impl FnMut(&GameRecord, &Tally)) -> Result<MatchResult, String> {
+    run_match_on(vec![(a, b)], cfg, on_game)
+}
+
+/// [`run_match`] at several tables at once, one thread each: each `(a, b)` of `tables` (the
+/// same two players, started once a table) takes the next pair of the match when it has
+/// finished one, so the pairs are those of [`run_match`] (pair `k` plays [`pair_opening`]`(cfg,
+/// k)`, its games are rounds `2k + 1` and `2k + 2`) and only the order they finish in changes.
+/// `on_game` is called on this thread, a pair's two games together, in the order the pairs
+/// finish; the records are in that order too. Once `cfg.sprt` decides, no table starts another
+/// pair, and the pairs still being played are finished but left out of the result, so the
+/// match ends at the first pair that decided it. The first error (a game that could not be
+/// played) stops the match the same way and is returned.
+pub fn run_match_on(
+    tables: Vec<(&mut dyn Player, &mut dyn Player)>,
     cfg: &MatchConfig,
     mut on_game: impl FnMut(&GameRecord, &Tally),
 ) -> Result<MatchResult, String> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let pairs = cfg.games.div_ceil(2);
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
     let mut tally = Tally::default();
     let mut records = Vec::new();
     let mut verdict = cfg.sprt.map(|_| Verdict::Continue);
-    for pair in 0..cfg.games.div_ceil(2) {
-        let opening = pair_opening(cfg, pair);
-        let mut half_points = 0;
-        for swap in [false, true] {
-            let round = records.len() + 1;
-            let rec = if swap {
-                play_game(b, a, cfg.variant, cfg.draws, &opening, cfg.max_plies, round)?
-            } else {
-                play_game(a, b, cfg.variant, cfg.draws, &opening, cfg.max_plies, round)?
+    let mut error = None;
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        for (a, b) in tables {
+            let (tx, next, stop) = (tx.clone(), &next, &stop);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let pair = next.fetch_add(1, Ordering::Relaxed);
+                    if pair >= pairs {
+                        break;
+                    }
+                    let opening = pair_opening(cfg, pair);
+                    let played = play_game(a, b, cfg.variant, cfg.draws, &opening, cfg.max_plies, 2 * pair + 1)
+                        .and_then(|first| Ok((first, play_game(b, a, cfg.variant, cfg.draws, &opening, cfg.max_plies, 2 * pair + 2)?)));
+                    let failed = played.is_err();
+                    if tx.send(played).is_err() || failed {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for played in rx {
+            if error.is_some() || verdict.is_some_and(|v| v != Verdict::Continue) {
+                continue;
+            }
+            let (first, second) = match played {
+                Ok(games) => games,
+                Err(e) => {
+                    error = Some(e);
+                    stop.store(true, Ordering::Relaxed);
+                    continue;
+                }
             };
-            let a_color = if swap { Color::Dark } else { Color::Light };
-            match rec.outcome.winner() {
-                Some(c) if c == a_color => {
-                    tally.score.wins += 1;
-                    half_points += 2;
+            let mut half_points = 0;
+            for (rec, a_color) in [(first, Color::Light), (second, Color::Dark)] {
+                match rec.outcome.winner() {
+                    Some(c) if c == a_color => {
+                        tally.score.wins += 1;
+                        half_points += 2;
+                    }
+                    Some(_) => tally.score.losses += 1,
+                    None => {
+                        tally.score.draws += 1;
+                        half_points += 1;
+                    }
                 }
-                Some(_) => tally.score.losses += 1,
-                None => {
-                    tally.score.draws += 1;
-                    half_points += 1;
+                if a_color == Color::Dark {
+                    tally.pairs.add(half_points);
+                }
+                on_game(&rec, &tally);
+                records.push(rec);
+            }
+            if let Some(test) = &cfg.sprt {
+                let v = test.verdict(&tally.pairs);
+                verdict = Some(v);
+                if v != Verdict::Continue {
+                    stop.store(true, Ordering::Relaxed);
                 }
             }
-            if swap {
-                tally.pairs.add(half_points);
-            }
-            on_game(&rec, &tally);
-            records.push(rec);
         }
-        if let Some(test) = &cfg.sprt {
-            let v = test.verdict(&tally.pairs);
-            verdict = Some(v);
-            if v != Verdict::Continue {
-                break;
-            }
-        }
+    });
+    match error {
+        Some(e) => Err(e),
+        None => Ok(MatchResult { tally, records, verdict }),
     }
-    Ok(MatchResult { tally, records, verdict })
 }
 
 #[cfg(test)]

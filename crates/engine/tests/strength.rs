@@ -53,3 +53,43 @@ fn a_sequential_test_stops_the_match_once_it_decides() {
         assert!(verdicts[..verdicts.len() - 1].iter().all(|v| *v == Verdict::Continue) && verdicts.last() == Some(&expect), "{verdicts:?}");
     }
 }
+
+#[test]
+fn tables_at_once_play_the_same_pairs_as_one() {
+    use draughts_engine::matchplay::{run_match_on, Player};
+    use draughts_engine::sprt::{Sprt, Verdict};
+    // Fixed depths play the same game whatever the thread: two tables give one table's games,
+    // round by round, in the order they finish.
+    let cfg = MatchConfig { variant: Variant::Russian, draws: draughts_rules::DrawRules::Simplified, games: 12, max_plies: 120, seed: 9, openings: Vec::new(), sprt: None };
+    let one = run_match(&mut EnginePlayer::fixed_depth(4), &mut EnginePlayer::fixed_depth(2), &cfg, |_, _| {}).unwrap();
+    let mut players: Vec<(EnginePlayer, EnginePlayer)> = (0..2).map(|_| (EnginePlayer::fixed_depth(4), EnginePlayer::fixed_depth(2))).collect();
+    let tables: Vec<(&mut dyn Player, &mut dyn Player)> = players.iter_mut().map(|(a, b)| (a as &mut dyn Player, b as &mut dyn Player)).collect();
+    let mut seen = Vec::new();
+    let two = run_match_on(tables, &cfg, |rec, _| seen.push(rec.round)).unwrap();
+    assert_eq!(two.tally, one.tally);
+    let mut rounds: Vec<usize> = two.records.iter().map(|r| r.round).collect();
+    assert_eq!(rounds, seen, "the records are in the order the callback saw them");
+    // A pair's two games come together.
+    assert!(rounds.chunks(2).all(|p| p[0] % 2 == 1 && p[1] == p[0] + 1), "{rounds:?}");
+    rounds.sort_unstable();
+    assert_eq!(rounds, (1..=12).collect::<Vec<_>>());
+    for r in &two.records {
+        let same = &one.records[r.round - 1];
+        assert_eq!((r.game.moves(), r.outcome), (same.game.moves(), same.outcome), "round {}", r.round);
+    }
+    // Under a test, the tables stop at the first pair that decides it.
+    let test = Sprt::new(0.0, 100.0, 0.05, 0.05).unwrap();
+    let cfg = MatchConfig { variant: Variant::English, games: 80, max_plies: 200, seed: 5, sprt: Some(test), ..cfg };
+    let mut players: Vec<(EnginePlayer, EnginePlayer)> = (0..2).map(|_| (EnginePlayer::fixed_depth(6), EnginePlayer::fixed_depth(1))).collect();
+    let tables: Vec<(&mut dyn Player, &mut dyn Player)> = players.iter_mut().map(|(a, b)| (a as &mut dyn Player, b as &mut dyn Player)).collect();
+    let mut verdicts = Vec::new();
+    let result = run_match_on(tables, &cfg, |_, t| {
+        if t.score.games() == 2 * t.pairs.pairs() {
+            verdicts.push(test.verdict(&t.pairs));
+        }
+    })
+    .unwrap();
+    assert_eq!(result.verdict, Some(Verdict::H1));
+    assert!(result.records.len() < 80 && verdicts.len() * 2 == result.records.len());
+    assert!(verdicts[..verdicts.len() - 1].iter().all(|v| *v == Verdict::Continue) && verdicts.last() == Some(&Verdict::H1), "{verdicts:?}");
+}
