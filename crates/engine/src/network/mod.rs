@@ -626,11 +626,6 @@ impl Stages {
             i => Some(&self.networks[i as usize - 1]),
         }
     }
-
-    /// The networks, in the order given.
-    pub fn networks(&self) -> &[Arc<Network>] {
-        &self.networks
-    }
 }
 
 impl std::fmt::Debug for Stages {
