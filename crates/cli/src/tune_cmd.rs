@@ -80,6 +80,12 @@ pub struct Args {
     /// self-play evaluates with no network (not even a built-in one), as the fits were made.
     #[arg(long, value_name = "FILE[,FILE]")]
     play_network: Option<String>,
+    /// With --patterns or --network: self-play and --label-depth search with these endgame
+    /// databases (a folder, as `draughts egdb build --dir` writes), and a self-play game ends at
+    /// the first position they hold, with their result: its later positions are theirs, so the
+    /// games spend their time before the endings (see docs/engine.md, "Network").
+    #[arg(long, value_name = "DIR")]
+    play_egdb: Option<std::path::PathBuf>,
     /// With --patterns or --network: score every position (the files' and the self-play's)
     /// again with a search to this depth (1..30), evaluated as the self-play games are
     /// (--play-patterns, --play-network); the fit's target then takes its search part from these
@@ -116,6 +122,7 @@ fn request(a: &Args) -> TuneRequest {
         egdb: a.egdb.is_some(),
         play_patterns: a.play_patterns.is_some(),
         play_network: a.play_network.is_some(),
+        play_egdb: a.play_egdb.is_some(),
         label_depth: a.label_depth,
         network: a.network,
         network_pieces: a.network_pieces.is_some(),
@@ -224,7 +231,11 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
         eprintln!("{}: {} positions from {} games", p.display(), more.len(), games);
         samples.extend(more);
     }
-    let eval = PlayEval { patterns: play.as_ref(), networks: &play_network };
+    let play_egdb = match &a.play_egdb {
+        Some(dir) => Some(std::sync::Arc::new(open_egdb(dir, a.variant, "--play-egdb")?)),
+        None => None,
+    };
+    let eval = PlayEval { patterns: play.as_ref(), networks: &play_network, egdb: play_egdb.as_ref() };
     // --network-pieces: the stage fitted alone, kept before the scoring so that a deep
     // --label-depth is spent there only.
     let mut left_out = stage_filter(a.network_pieces, &mut samples);
@@ -267,10 +278,7 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
     req.check_samples(samples.len()).map_err(anyhow::Error::msg)?;
     let mut exact = None;
     if let Some(dir) = &a.egdb {
-        let db = Egdb::open(dir, a.variant).map_err(|e| anyhow::anyhow!("endgame databases in {}: {e}", dir.display()))?;
-        if db.max_pieces() == 0 {
-            anyhow::bail!("--egdb {}: no {} endgame databases there (draughts egdb build --variant {} --dir ...)", dir.display(), a.variant, a.variant.id());
-        }
+        let db = open_egdb(dir, a.variant, "--egdb")?;
         if a.network {
             // The search probes the databases instead of evaluating their positions, so the
             // network spends its values on the others.
@@ -300,6 +308,16 @@ fn run_patterns(a: Args, req: &TuneRequest) -> Result<ExitCode> {
     let patterns = f.patterns.with_header(&header.join("\n"));
     std::fs::write(out, patterns.to_bytes()).with_context(|| format!("cannot write {}", out.display()))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The endgame databases of `variant` in `dir`, for the option `option`: an error when there are
+/// none.
+fn open_egdb(dir: &std::path::Path, variant: Variant, option: &str) -> Result<Egdb> {
+    let db = Egdb::open(dir, variant).map_err(|e| anyhow::anyhow!("{option} {}: {e}", dir.display()))?;
+    if db.max_pieces() == 0 {
+        anyhow::bail!("{option} {}: no {} endgame databases there (draughts egdb build --variant {} --dir ...)", dir.display(), variant, variant.id());
+    }
+    Ok(db)
 }
 
 /// Keeps the positions of `samples` with MIN to MAX pieces (`--network-pieces`, none: all);

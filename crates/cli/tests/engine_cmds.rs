@@ -278,6 +278,32 @@ fn english_pattern_values_carry_their_provenance_and_a_match_plays_with_them() {
     let o = draughts().args(["tune", "--variant", "russian", "--patterns", "--games", "0", "--iterations", "3", "--positions"]).arg(&pos).arg("--egdb").arg(&egdb).arg("--out").arg(&labelled).output().unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("no russian endgame databases"), "{err}");
+    // Self-play with the databases (--play-egdb) keeps no position they hold, and its file says
+    // how it was played; the option needs self-play or --label-depth, and the rule set's slices.
+    let ended = dir.path().join("ended.txt");
+    let o = draughts()
+        .args(["tune", "--variant", "english", "--patterns", "--games", "3", "--depth", "3", "--iterations", "0", "--threads", "1", "--save-positions"])
+        .arg(&ended)
+        .arg("--play-egdb")
+        .arg(&egdb)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&ended).unwrap();
+    assert!(text.lines().next().unwrap().contains("--play-egdb"), "{text}");
+    let kept: Vec<_> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert!(kept.len() > 10);
+    for line in &kept {
+        let p = draughts_rules::notation::fen::parse(draughts_rules::Variant::English, line.split(';').next().unwrap()).unwrap();
+        assert!(p.occupied().count_ones() > 3, "{line}");
+    }
+    let o = draughts().args(["tune", "--variant", "english", "--games", "1", "--play-egdb"]).arg(&egdb).output().unwrap();
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--play-egdb goes with --patterns or --network"));
+    let o = draughts().args(["tune", "--variant", "english", "--patterns", "--games", "0", "--positions"]).arg(&pos).arg("--play-egdb").arg(&egdb).arg("--out").arg(&again).output().unwrap();
+    assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--play-egdb says how self-play games are played"));
+    let o = draughts().args(["tune", "--variant", "russian", "--patterns", "--games", "1", "--iterations", "0", "--play-egdb"]).arg(&egdb).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("--play-egdb") && err.contains("no russian endgame databases"), "{err}");
     // Self-play with the built-in values (--play-patterns) plays other games than the linear
     // evaluation alone from the same openings, and its position file says how they were played;
     // the option goes with --patterns and self-play only.

@@ -17,7 +17,8 @@
 
 use crate::eval::{features, light_score_parts, Feature, Features, Weights, NUM_FEATURES, PHASE_MAX};
 use crate::patterns::{PatternBoard, Patterns, MAX_REGIONS, STATES};
-use crate::matchplay::{balanced_opening, ballot_opening, opening_after, play_out, PlyCap, Turn};
+use crate::egdb::{Egdb, Wld};
+use crate::matchplay::{balanced_opening, ballot_opening, opening_after, play_out, PlayedOut, PlyCap, Turn};
 use crate::score::MATE_BOUND;
 use crate::search::{Limits, Searcher};
 use draughts_rules::notation::fen;
@@ -83,6 +84,9 @@ pub struct TuneRequest {
     pub play_patterns: bool,
     /// Whether self-play adds a given network to its evaluation (pattern fit's games only).
     pub play_network: bool,
+    /// Whether self-play probes given endgame databases and ends its games where they hold the
+    /// position (`--play-egdb`; pattern and network fits).
+    pub play_egdb: bool,
     /// Score every position again with a search to this depth (pattern and network fits).
     pub label_depth: Option<u32>,
     /// Fit a network ([`crate::network`]) on top of the evaluation instead: its positions are
@@ -121,6 +125,9 @@ impl TuneRequest {
             if self.play_network {
                 return Err("--play-network goes with --patterns or --network".into());
             }
+            if self.play_egdb {
+                return Err("--play-egdb goes with --patterns or --network".into());
+            }
             if self.label_depth.is_some() {
                 return Err("--label-depth goes with --patterns or --network".into());
             }
@@ -150,6 +157,9 @@ impl TuneRequest {
         }
         if self.play_network && self.games == 0 && self.label_depth.is_none() {
             return Err("--play-network says how self-play games are played and positions scored: give --games (at least 1) or --label-depth".into());
+        }
+        if self.play_egdb && self.games == 0 && self.label_depth.is_none() {
+            return Err("--play-egdb says how self-play games are played and positions scored: give --games (at least 1) or --label-depth".into());
         }
         if !self.out && self.iterations > 0 {
             let fit = if self.network { "--network" } else { "--patterns" };
@@ -291,23 +301,30 @@ const LINEAR_SELF_PLAY: SelfPlay = SelfPlay { opening_plies: 6, tt_mb: 4 };
 /// The pattern fit's games: longer openings for variety.
 const PATTERN_SELF_PLAY: SelfPlay = SelfPlay { opening_plies: 8, tt_mb: 16 };
 
-/// Plays one self-play game; returns its quiet positions (with Light's search score) and the
-/// result for Light.
-fn self_play_game(variant: Variant, weights: &Weights, eval: PlayEval, depth: u32, opening: &[Move], max_plies: usize, how: SelfPlay) -> Vec<PositionSample> {
+/// The game after `opening` from the start of `variant` (`None` if a move is refused).
+fn game_after(variant: Variant, opening: &[Move]) -> Option<Game> {
     let mut game = Game::new(variant);
     for m in opening {
-        if game.play(m).is_err() {
-            return Vec::new();
-        }
+        game.play(m).ok()?;
     }
+    Some(game)
+}
+
+/// Plays one self-play game on from `game`; returns its quiet positions (with Light's search
+/// score) and the result for Light.
+fn self_play_game(mut game: Game, weights: &Weights, eval: PlayEval, depth: u32, max_plies: usize, how: SelfPlay) -> Vec<PositionSample> {
     let mut searcher = eval.searcher(weights, how.tt_mb);
     let mut kept = Vec::new();
-    // A searched position always has a move, which is legal: the game ends by the rules or at
-    // the ply cap (were it otherwise, the positions so far are kept all the same).
-    let _ = play_out(
+    // A searched position always has a move, which is legal: the game ends by the rules, at
+    // the ply cap or at the first position the databases hold (were it otherwise, the positions
+    // so far are kept all the same).
+    let played = play_out(
         &mut game,
         PlyCap::Adjudicate(max_plies),
         |game| {
+            if let Some(light) = eval.egdb.and_then(|db| database_result(db, game.position())) {
+                return Ok(Turn::Stop(Some(light)));
+            }
             let r = searcher.search(game, &Limits::depth(depth), None, &mut |_| {});
             let pos = *game.position();
             if !pos.has_capture() && r.score.0.abs() < MATE_BOUND {
@@ -316,15 +333,16 @@ fn self_play_game(variant: Variant, weights: &Weights, eval: PlayEval, depth: u3
             }
             Ok::<_, std::convert::Infallible>(match r.best {
                 Some(mv) => Turn::Play(mv),
-                None => Turn::Stop(()),
+                None => Turn::Stop(None),
             })
         },
         &mut |_| {},
     );
-    let result = match game.outcome().and_then(|o| o.winner()) {
-        Some(Color::Light) => 1.0,
-        Some(Color::Dark) => 0.0,
-        None => 0.5,
+    let result = match (played, game.outcome().and_then(|o| o.winner())) {
+        (Ok(PlayedOut::Stopped(Some(light))), _) => light,
+        (_, Some(Color::Light)) => 1.0,
+        (_, Some(Color::Dark)) => 0.0,
+        (_, None) => 0.5,
     };
     for k in kept.iter_mut() {
         k.result = result;
@@ -352,7 +370,10 @@ fn play_games(cfg: &TuneConfig, weights: &Weights, eval: PlayEval, how: SelfPlay
                 } else {
                     opening_after(cfg.variant, ballot_opening(&cfg.openings, cfg.seed, i), how.opening_plies, seed, false)
                 };
-                let kept = self_play_game(cfg.variant, weights, eval, cfg.depth, &opening, cfg.max_plies, how);
+                let kept = match game_after(cfg.variant, &opening) {
+                    Some(game) => self_play_game(game, weights, eval, cfg.depth, cfg.max_plies, how),
+                    None => Vec::new(),
+                };
                 games.lock().expect("no panics while holding the lock")[i] = kept;
                 progress(done.fetch_add(1, Ordering::SeqCst) + 1);
             });
@@ -370,14 +391,33 @@ pub fn generate_samples(cfg: &TuneConfig, weights: &Weights, progress: &(dyn Fn(
         .collect()
 }
 
+/// Light's result (1, 0.5 or 0) of a position that endgame database `db` holds, through a
+/// pending capture as [`label_by_egdb`] resolves it; `None` where it does not hold it.
+fn database_result(db: &Egdb, pos: &Position) -> Option<f64> {
+    if pos.variant() != db.variant() || pos.occupied().count_ones() > db.max_pieces() {
+        return None;
+    }
+    let mover = match db.resolve(pos)?.wld {
+        Wld::Win => 1.0,
+        Wld::Draw => 0.5,
+        Wld::Loss => 0.0,
+    };
+    Some(if pos.side_to_move() == Color::Light { mover } else { 1.0 - mover })
+}
+
 /// What evaluates self-play games besides the linear weights: pattern values, a network
-/// (none: the linear weights alone).
+/// (none: the linear weights alone), and endgame databases that the search probes and where the
+/// games end.
 #[derive(Clone, Copy, Default)]
 pub struct PlayEval<'a> {
     /// Pattern values ([`crate::patterns`]).
     pub patterns: Option<&'a Arc<Patterns>>,
     /// Networks added to the evaluation, one a stage ([`crate::network`]; none when empty).
     pub networks: &'a [Arc<crate::network::Network>],
+    /// Endgame databases (`--play-egdb`): the searches probe them, and a self-play game ends
+    /// at the first position they hold, with their result, since its positions from there on
+    /// are the databases' and its result is known.
+    pub egdb: Option<&'a Arc<Egdb>>,
 }
 
 impl PlayEval<'_> {
@@ -388,6 +428,9 @@ impl PlayEval<'_> {
         searcher.set_weights(weights.clone());
         searcher.set_patterns(self.patterns.cloned());
         searcher.set_networks(self.networks.to_vec());
+        if let Some(db) = self.egdb {
+            searcher.set_egdbs(vec![db.clone()]);
+        }
         searcher
     }
 }
@@ -429,22 +472,12 @@ pub fn label_by_search(samples: &mut [PositionSample], weights: &Weights, eval: 
 /// result, and a search score that says the same (decided: ±100,000 centi-men; drawn: 0), so the
 /// fitting target of such a position is the result whatever the blend (`lambda`). Positions with
 /// a capture pending are resolved through the capture. Returns how many were labelled.
-pub fn label_by_egdb(samples: &mut [PositionSample], db: &crate::egdb::Egdb) -> usize {
-    use crate::egdb::Wld;
+pub fn label_by_egdb(samples: &mut [PositionSample], db: &Egdb) -> usize {
     let mut labelled = 0;
     for s in samples.iter_mut() {
-        let p = &s.position;
-        if p.variant() != db.variant() || p.occupied().count_ones() > db.max_pieces() {
-            continue;
-        }
-        let Some(r) = db.resolve(p) else { continue };
-        let mover = match r.wld {
-            Wld::Win => 1.0,
-            Wld::Draw => 0.5,
-            Wld::Loss => 0.0,
-        };
-        s.result = if p.side_to_move() == Color::Light { mover } else { 1.0 - mover };
-        s.score = (s.result - 0.5) * 200_000.0;
+        let Some(light) = database_result(db, &s.position) else { continue };
+        s.result = light;
+        s.score = (light - 0.5) * 200_000.0;
         labelled += 1;
     }
     labelled
@@ -849,6 +882,27 @@ mod tests {
         // Beyond the database: unchanged.
         assert_eq!((samples[2].result, samples[2].score), (1.0, 12.0));
         assert!(sigmoid(3.0 * samples[0].score / 100.0) == 1.0);
+    }
+
+    #[test]
+    fn self_play_with_databases_ends_at_their_first_position() {
+        use crate::egdb::build_all;
+        let mut db = Egdb::empty(Variant::English);
+        build_all(&mut db, 3, crate::egdb::distance_pieces(Variant::English), None, &mut |_, _, _, _| {}).unwrap();
+        let db = Arc::new(db);
+        // Two kings against two men on their first row: once a piece is off, the databases hold
+        // the game (here a win for Light).
+        let start = Game::from_position(fen::parse(Variant::English, "B:WK9,K12:B1,3").unwrap());
+        let w = Weights::builtin(Variant::English);
+        let with = self_play_game(start.clone(), w, PlayEval { egdb: Some(&db), ..PlayEval::default() }, 4, 200, PATTERN_SELF_PLAY);
+        let without = self_play_game(start, w, PlayEval::default(), 4, 200, PATTERN_SELF_PLAY);
+        assert!(!with.is_empty());
+        assert!(with.iter().all(|s| s.position.occupied().count_ones() == 4 && s.result == 1.0), "{with:?}");
+        // Without them the same game goes on into the three-piece ending.
+        assert!(without.iter().any(|s| s.position.occupied().count_ones() == 3), "{without:?}");
+        assert_eq!(database_result(&db, &fen::parse(Variant::English, "B:WK14,K23:BK5").unwrap()), Some(1.0));
+        assert_eq!(database_result(&db, &fen::parse(Variant::English, "W:WK14:BK5,K23").unwrap()), Some(0.0));
+        assert_eq!(database_result(&db, &fen::parse(Variant::English, "B:WK19,K20:B1,2").unwrap()), None);
     }
 
     #[test]
