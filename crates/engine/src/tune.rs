@@ -391,8 +391,8 @@ pub fn generate_samples(cfg: &TuneConfig, weights: &Weights, progress: &(dyn Fn(
         .collect()
 }
 
-/// Light's result (1, 0.5 or 0) of a position that endgame database `db` holds, through a
-/// pending capture as [`label_by_egdb`] resolves it; `None` where it does not hold it.
+/// Light's result (1, 0.5 or 0) of a position that endgame database `db` holds, a pending
+/// capture resolved through ([`Egdb::resolve`]); `None` where it does not hold it.
 fn database_result(db: &Egdb, pos: &Position) -> Option<f64> {
     if pos.variant() != db.variant() || pos.occupied().count_ones() > db.max_pieces() {
         return None;
